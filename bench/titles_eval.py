@@ -1,0 +1,121 @@
+"""Measure inferred titles against real ones: ROUGE-L F1 and recall of `Name: ...` names.
+
+Run: python -m bench.titles_eval [corpus.jsonl]   (default: the ICLR 2024 dev corpus)
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from generator.titles import infer_title  # noqa: E402
+
+DEFAULT_CORPUS = Path("/work/shared/corpora/iclr2024-dev.jsonl")
+
+
+def _tokens(text: str) -> list[str]:
+    """Return the lowercase word tokens of `text`."""
+    return re.findall(r"[a-z0-9]+", text.lower())
+
+
+def _lcs(a: list[str], b: list[str]) -> int:
+    """Return the length of the longest common subsequence of two token lists."""
+    prev = [0] * (len(b) + 1)
+    for x in a:
+        cur = [0]
+        for j, y in enumerate(b):
+            cur.append(prev[j] + 1 if x == y else max(prev[j + 1], cur[j]))
+        prev = cur
+    return prev[-1]
+
+
+def rouge_l(candidate: str, reference: str) -> float:
+    """Return the ROUGE-L F1 of `candidate` against `reference` over lowercase words."""
+    c, r = _tokens(candidate), _tokens(reference)
+    if not c or not r:
+        return 0.0
+    lcs = _lcs(c, r)
+    if lcs == 0:
+        return 0.0
+    p, rec = lcs / len(c), lcs / len(r)
+    return 2 * p * rec / (p + rec)
+
+
+def title_name(title: str) -> str | None:
+    """Return X when `title` reads `X: ...` with X a short name (one token, at most 3 words), else None."""
+    m = re.match(r"\s*([^:]+?)\s*:\s*\S", title)
+    if not m:
+        return None
+    name = m.group(1)
+    words = name.split()
+    # "short" = a single token, or at most 3 words of which one is a coined token (has a capital inside or a digit).
+    if len(words) == 1:
+        return name
+    if len(words) <= 3 and any(re.search(r"[A-Z].*[A-Z]|\d", w) for w in words):
+        return name
+    return None
+
+
+def title_scores(titles: list[str], real_titles: list[str], abstracts: list[str]) -> dict:
+    """Return mean ROUGE-L F1 and the recall of real title names (`X: ...` with X in the abstract)."""
+    if not (len(titles) == len(real_titles) == len(abstracts)):
+        raise ValueError("titles, real_titles and abstracts must have the same length")
+    rouge = [rouge_l(t, r) for t, r in zip(titles, real_titles)]
+    named = hits = 0
+    for t, r, a in zip(titles, real_titles, abstracts):
+        name = title_name(r)
+        if name and name in a:
+            named += 1
+            hits += name in t
+    return {
+        "rouge_l": sum(rouge) / len(rouge) if rouge else 0.0,
+        "name_recall": hits / named if named else 0.0,
+        "named": named,
+        "n": len(titles),
+    }
+
+
+def _normaliser():
+    """Return the pipeline's abstract normaliser when it exists, else the identity."""
+    try:
+        from generator.normalise import normalise_abstract  # type: ignore
+    except ImportError:
+        return lambda text: text, "raw"
+    return normalise_abstract, "generator.normalise.normalise_abstract"
+
+
+def _first_words(text: str, n: int = 12) -> str:
+    """Return the first `n` words of `text`: the baseline title."""
+    return " ".join(text.split()[:n])
+
+
+def main(argv: list[str]) -> int:
+    """Score infer_title and the first-12-words baseline on a JSONL corpus."""
+    path = Path(argv[0]) if argv else DEFAULT_CORPUS
+    records = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    records = [r for r in records if r.get("title") and r.get("abstract")]
+    normalise, how = _normaliser()
+    raw = [r["abstract"] for r in records]
+    abstracts = [normalise(a) for a in raw]
+    real = [r["title"] for r in records]
+    start = time.perf_counter()
+    titles = [infer_title(a) for a in abstracts]
+    elapsed = time.perf_counter() - start
+    ours = title_scores(titles, real, raw)
+    base = title_scores([_first_words(a) for a in abstracts], real, raw)
+    print(f"corpus: {path} ({len(records)} records), abstracts: {how}")
+    print(f"infer_title      rouge_l={ours['rouge_l']:.3f}  name_recall={ours['name_recall']:.3f} "
+          f"(of {ours['named']} named titles)  time={elapsed:.2f}s")
+    print(f"first 12 words   rouge_l={base['rouge_l']:.3f}  name_recall={base['name_recall']:.3f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

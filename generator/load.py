@@ -1,0 +1,692 @@
+"""Read the data folder: every supported file becomes raw Records plus the Problems found on the way.
+
+One reader per format, chosen by file extension from READERS. A reader takes the file's text (already
+decoded, BOM dropped, line ends normalised to \\n) and returns records and problems; it never raises for
+bad user data, so one broken file cannot hide the problems of the others.
+"""
+
+from __future__ import annotations
+
+import bisect
+import csv
+import io
+import json
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+import yaml
+from bibtexparser.bparser import BibTexParser
+from bibtexparser.latexenc import latex_to_unicode
+
+from .model import PapersiteError, Problem, Record
+
+#: Config files that live in the data folder but are not abstracts (read by the vocabulary stage).
+CONFIG_FILES = frozenset({"vocabulary.yaml", "vocabulary.yml"})
+#: Files a data folder commonly holds that are not data; skipped without a warning.
+IGNORED_FILES = frozenset({"readme.md", "readme", "readme.rst", "license", "license.md", "thumbs.db"})
+
+#: A YAML file may use anchors/aliases for shared values, but not enough to build an "alias bomb".
+MAX_YAML_ALIASES = 100
+#: Aliases may not make the expanded document much larger than what is written.
+MAX_YAML_EXPANSION = 10
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a file's records come from: its display path and default collection name."""
+
+    path: str  # relative to the project root, forward slashes
+    collection: str  # the file stem unless the format names it
+
+
+Reader = Callable[[str, Source], "tuple[list[Record], list[Problem]]"]
+
+
+# --------------------------------------------------------------------------------------------------
+# Entry points
+
+
+def read_data(data_dir: Path, root: Path) -> tuple[list[Record], list[Problem]]:
+    """Read every data file under `data_dir` (sorted, recursive) into records and problems."""
+    if not data_dir.is_dir():
+        raise PapersiteError(f"{_display(data_dir, root)}: data folder not found")
+    records: list[Record] = []
+    problems: list[Problem] = []
+    files = list(_data_files(data_dir))
+    for path in files:
+        found, trouble = read_file(path, root)
+        records.extend(found)
+        problems.extend(trouble)
+    if not files:
+        problems.append(Problem(_display(data_dir, root), 0, "data", "no data files found", "warning"))
+    return records, problems
+
+
+def read_file(path: Path, root: Path) -> tuple[list[Record], list[Problem]]:
+    """Read one data file with the reader for its extension."""
+    source = Source(_display(path, root), path.stem)
+    suffix = path.suffix.lower()
+    reader = READERS.get(suffix)
+    if reader is None:
+        what = f"file type {suffix}" if suffix else "file without extension"
+        return [], [Problem(source.path, 1, "file", f"unsupported {what}; skipped", "warning")]
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        return [], [Problem(source.path, 1, "file", f"cannot read file: {error.strerror or error}")]
+    text, problem = decode(data, source.path)
+    if text is None:
+        return [], [problem] if problem else []
+    records, problems = reader(text, source)
+    if not records and not any(p.severity == "error" for p in problems):
+        problems.append(Problem(source.path, 1, "file", "no abstracts found", "warning"))
+    return records, problems
+
+
+def decode(data: bytes, path: str) -> tuple[str | None, Problem | None]:
+    """Decode UTF-8 bytes (optional BOM) and normalise CRLF and lone CR line ends to \\n."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    # \r never occurs inside a multi-byte UTF-8 sequence, so this is safe before decoding and keeps
+    # the line of a bad byte right.
+    data = data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+    try:
+        return data.decode("utf-8"), None
+    except UnicodeDecodeError as error:
+        line_start = data.rfind(b"\n", 0, error.start) + 1
+        line = data.count(b"\n", 0, error.start) + 1
+        column = len(data[line_start:error.start].decode("utf-8")) + 1
+        byte = data[error.start]
+        message = f"not valid UTF-8 (byte 0x{byte:02x} at column {column}); file skipped"
+        return None, Problem(path, line, "encoding", message)
+
+
+def _data_files(data_dir: Path) -> Iterator[Path]:
+    """Yield the data files under `data_dir` in a stable order, skipping hidden and config files."""
+    for folder, subfolders, names in os.walk(data_dir):
+        subfolders[:] = sorted(d for d in subfolders if not d.startswith("."))
+        for name in sorted(names):
+            if name.startswith(".") or name.lower() in IGNORED_FILES or name in CONFIG_FILES:
+                continue
+            yield Path(folder) / name
+
+
+def _display(path: Path, root: Path) -> str:
+    """Return `path` relative to `root` with forward slashes."""
+    return Path(os.path.relpath(path, root)).as_posix()
+
+
+def _line_starts(text: str) -> list[int]:
+    """Return the offset at which each line of `text` starts."""
+    return [0] + [m.end() for m in re.finditer("\n", text)]
+
+
+def _line_at(starts: list[int], offset: int) -> int:
+    """Return the 1-based line holding character `offset`."""
+    return bisect.bisect_right(starts, offset)
+
+
+# --------------------------------------------------------------------------------------------------
+# Plain text (seed format)
+
+#: A collection name longer than this is probably an abstract with the name line missing.
+_NAME_WORDS_LIMIT = 25
+
+
+def read_txt(text: str, source: Source) -> tuple[list[Record], list[Problem]]:
+    """Read the seed format: a collection name line, then one abstract per blank-line separated paragraph."""
+    lines = text.split("\n")
+    first = next((i for i, line in enumerate(lines) if line.strip()), None)
+    if first is None:
+        return [], []
+    name = lines[first].strip()
+    problems = []
+    if len(name.split()) > _NAME_WORDS_LIMIT:
+        problems.append(Problem(
+            source.path, first + 1, "collection",
+            f"the first line is used as the collection name but looks like an abstract "
+            f"({len(name.split())} words); put the collection's name on a line of its own",
+            "warning",
+        ))
+    records = []
+    paragraph: list[str] = []
+    start = 0
+    for number, line in enumerate(lines[first + 1:] + [""], start=first + 2):
+        if line.strip():
+            if not paragraph:
+                start = number
+            paragraph.append(line.rstrip())
+        elif paragraph:
+            abstract = "\n".join(paragraph).strip()
+            records.append(Record({"abstract": abstract}, source.path, start, name, {"abstract": start}))
+            paragraph = []
+    return records, problems
+
+
+# --------------------------------------------------------------------------------------------------
+# JSON Lines and JSON
+
+
+def _pairs_without_duplicates(duplicates: list[str]) -> Callable[[list[tuple[str, Any]]], dict]:
+    """Return an object_pairs_hook that builds a dict and notes repeated keys."""
+    def hook(pairs: list[tuple[str, Any]]) -> dict:
+        result: dict[str, Any] = {}
+        for key, value in pairs:
+            if key in result:
+                duplicates.append(key)
+            result[key] = value
+        return result
+    return hook
+
+
+def _type_name(value: Any) -> str:
+    """Return the JSON/YAML name of a value's type, for messages."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+def read_jsonl(text: str, source: Source) -> tuple[list[Record], list[Problem]]:
+    """Read one JSON object per line; a bad line is reported and the others still read."""
+    records, problems = [], []
+    for number, line in enumerate(text.split("\n"), start=1):
+        if not line.strip():
+            continue
+        duplicates: list[str] = []
+        try:
+            value = json.loads(line, object_pairs_hook=_pairs_without_duplicates(duplicates))
+        except json.JSONDecodeError as error:
+            problems.append(Problem(source.path, number, "json", f"invalid JSON: {error.msg} (column {error.colno})"))
+            continue
+        except (RecursionError, ValueError) as error:
+            problems.append(Problem(source.path, number, "json", f"invalid JSON: {_short(error)}"))
+            continue
+        if not isinstance(value, dict):
+            problems.append(Problem(source.path, number, "json", f"expected a JSON object, got {_type_name(value)}"))
+            continue
+        problems.extend(_duplicate_problems(duplicates, source.path, lambda _key: number))
+        records.append(Record(value, source.path, number, source.collection))
+    return records, problems
+
+
+def _short(error: BaseException) -> str:
+    """Return an exception's message without Python internals."""
+    if isinstance(error, RecursionError):
+        return "nested too deeply"
+    return str(error).split("\n")[0]
+
+
+def _duplicate_problems(keys: list[str], path: str, line_of: Callable[[str], int]) -> list[Problem]:
+    """Warn once per key that appears twice in one object."""
+    return [
+        Problem(path, line_of(key), key, "appears twice in the same record; the last value is used", "warning")
+        for key in dict.fromkeys(keys)
+    ]
+
+
+_JSON_WS = re.compile(r"[ \t\n\r]*")
+
+
+def _members(text: str, pos: int, decoder: json.JSONDecoder) -> Iterator[tuple[str, int, int, Any]]:
+    """Yield (key, key offset, value offset, value) for the valid JSON object starting at `pos`."""
+    pos = _JSON_WS.match(text, pos + 1).end()
+    if text[pos] == "}":
+        return
+    while True:
+        key_at = pos
+        key, pos = decoder.raw_decode(text, pos)
+        pos = _JSON_WS.match(text, pos).end() + 1  # past ':'
+        value_at = pos = _JSON_WS.match(text, pos).end()
+        value, pos = decoder.raw_decode(text, pos)
+        yield key, key_at, value_at, value
+        pos = _JSON_WS.match(text, pos).end()
+        if text[pos] == "}":
+            return
+        pos = _JSON_WS.match(text, pos + 1).end()  # past ','
+
+
+def _elements(text: str, pos: int, decoder: json.JSONDecoder) -> Iterator[int]:
+    """Yield the offset of each element of the valid JSON array starting at `pos`."""
+    pos = _JSON_WS.match(text, pos + 1).end()
+    if text[pos] == "]":
+        return
+    while True:
+        yield pos
+        _, pos = decoder.raw_decode(text, pos)
+        pos = _JSON_WS.match(text, pos).end()
+        if text[pos] == "]":
+            return
+        pos = _JSON_WS.match(text, pos + 1).end()
+
+
+def read_json(text: str, source: Source) -> tuple[list[Record], list[Problem]]:
+    """Read a JSON array of objects (or {"papers": [...]}) with the line where each object starts."""
+    try:
+        document = json.loads(text)
+    except json.JSONDecodeError as error:
+        return [], [Problem(source.path, error.lineno, "json", f"invalid JSON: {error.msg} (column {error.colno})")]
+    except (RecursionError, ValueError) as error:
+        return [], [Problem(source.path, 1, "json", f"invalid JSON: {_short(error)}")]
+    # The document is valid, so the scanners below can walk it without error checks.
+    decoder = json.JSONDecoder()
+    starts = _line_starts(text)
+    top = _JSON_WS.match(text).end()
+    if isinstance(document, dict) and isinstance(document.get("papers"), list):
+        array_at = [value_at for key, _, value_at, _ in _members(text, top, decoder) if key == "papers"][-1]
+    elif isinstance(document, list):
+        array_at = top
+    else:
+        what = "an object without a \"papers\" list" if isinstance(document, dict) else _type_name(document)
+        return [], [Problem(source.path, _line_at(starts, top), "json",
+                            f"expected a list of objects or {{\"papers\": [...]}}, got {what}")]
+    records, problems = [], []
+    for at in _elements(text, array_at, decoder):
+        line = _line_at(starts, at)
+        if text[at] != "{":
+            value, _ = decoder.raw_decode(text, at)
+            problems.append(Problem(source.path, line, "json", f"expected a JSON object, got {_type_name(value)}"))
+            continue
+        fields: dict[str, Any] = {}
+        field_lines: dict[str, int] = {}
+        duplicates = []
+        for key, key_at, _, value in _members(text, at, decoder):
+            if key in fields:
+                duplicates.append(key)
+            fields[key] = value
+            field_lines[key] = _line_at(starts, key_at)
+        problems.extend(_duplicate_problems(duplicates, source.path, field_lines.__getitem__))
+        records.append(Record(fields, source.path, line, source.collection, field_lines))
+    return records, problems
+
+
+# --------------------------------------------------------------------------------------------------
+# YAML
+
+
+class _Loader(yaml.SafeLoader):
+    """Safe YAML loader that keeps dates as the text written (a year or date is metadata, not a datetime)."""
+
+
+# The pure-Python loader on purpose: libyaml's composer crashes the interpreter on deeply nested input.
+_Loader.add_constructor("tag:yaml.org,2002:timestamp", lambda loader, node: loader.construct_scalar(node))
+
+
+def _yaml_problem(error: yaml.YAMLError, path: str, line: int) -> Problem:
+    """Turn a PyYAML error into a Problem at its mark."""
+    mark = getattr(error, "problem_mark", None) or getattr(error, "context_mark", None)
+    if mark is not None:
+        line = mark.line + 1
+    problem = getattr(error, "problem", None) or str(error).split("\n")[0]
+    tag = re.search(r"constructor for the tag '([^']*)'", problem)
+    if tag:
+        name = tag.group(1).replace("tag:yaml.org,2002:", "!!")
+        return Problem(path, line, "yaml", f"unsupported tag {name}; only plain YAML values are read")
+    if isinstance(error, yaml.reader.ReaderError):
+        return Problem(path, line, "yaml", f"invalid YAML: character 0x{error.character:x} is not allowed")
+    return Problem(path, line, "yaml", f"invalid YAML: {problem}")
+
+
+def _alias_problem(root: yaml.Node, written: int) -> str | None:
+    """Return why the aliases of `root` are unsafe to expand, or None when they are fine."""
+    # Count the nodes the document expands to, visiting shared (aliased) nodes once each but
+    # weighting them by how often they are used; iterative so deep documents cannot overflow.
+    size: dict[int, int] = {}
+    on_path: set[int] = set()
+    stack: list[tuple[yaml.Node, bool]] = [(root, False)]
+    aliases = 0
+    while stack:
+        node, done = stack.pop()
+        key = id(node)
+        children = _children(node)
+        if done:
+            on_path.discard(key)
+            size[key] = 1 + sum(size[id(child)] for child in children)
+            if size[key] > MAX_YAML_EXPANSION * written + 1000:
+                return (f"aliases expand the document to more than {size[key]:,} values "
+                        f"(from {written:,} written); refusing to expand it")
+            continue
+        if key in size:
+            continue
+        if key in on_path:
+            return "an alias refers to the collection that contains it; recursive documents are not read"
+        on_path.add(key)
+        stack.append((node, True))
+        for child in children:
+            if id(child) in size or id(child) in on_path:
+                aliases += 1
+                if id(child) in on_path:
+                    return "an alias refers to the collection that contains it; recursive documents are not read"
+            else:
+                stack.append((child, False))
+    if aliases > MAX_YAML_ALIASES:
+        return f"more than {MAX_YAML_ALIASES} aliases (*name); refusing to expand them"
+    return None
+
+
+def _children(node: yaml.Node) -> list[yaml.Node]:
+    """Return the child nodes of a YAML node."""
+    if isinstance(node, yaml.SequenceNode):
+        return list(node.value)
+    if isinstance(node, yaml.MappingNode):
+        return [part for pair in node.value for part in pair]
+    return []
+
+
+def _count_nodes(root: yaml.Node) -> int:
+    """Count the distinct nodes written in a YAML document."""
+    seen: set[int] = set()
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if id(node) not in seen:
+            seen.add(id(node))
+            stack.extend(_children(node))
+    return len(seen)
+
+
+def read_yaml(text: str, source: Source) -> tuple[list[Record], list[Problem]]:
+    """Read YAML safely: a list of mappings (or papers: [...]), with the line of every field."""
+    loader = _Loader(text)
+    try:
+        documents = []
+        while loader.check_node():
+            documents.append(loader.get_node())
+    except yaml.YAMLError as error:
+        return [], [_yaml_problem(error, source.path, 1)]
+    except RecursionError:
+        return [], [Problem(source.path, 1, "yaml", "invalid YAML: nested too deeply")]
+    finally:
+        loader.dispose()
+    records, problems = [], []
+    for document in documents:
+        line = document.start_mark.line + 1
+        unsafe = _alias_problem(document, _count_nodes(document))
+        if unsafe:
+            problems.append(Problem(source.path, line, "yaml", unsafe))
+            continue
+        items = _yaml_items(document)
+        if items is None:
+            problems.append(Problem(source.path, line, "yaml",
+                                    "expected a list of papers (- abstract: ...) or papers: [...]"))
+            continue
+        for item in items:
+            record, problem = _yaml_record(loader, item, source)
+            if record:
+                records.append(record)
+            if problem:
+                problems.append(problem)
+    return records, problems
+
+
+def _yaml_items(document: yaml.Node) -> list[yaml.Node] | None:
+    """Return the nodes of the papers listed in a document, or None if it holds no such list."""
+    if isinstance(document, yaml.SequenceNode):
+        return document.value
+    if isinstance(document, yaml.ScalarNode) and document.tag.endswith(":null"):
+        return []  # an empty document
+    if isinstance(document, yaml.MappingNode):
+        for key, value in document.value:
+            if isinstance(key, yaml.ScalarNode) and key.value == "papers" and isinstance(value, yaml.SequenceNode):
+                return value.value
+    return None
+
+
+def _yaml_record(loader: _Loader, item: yaml.Node, source: Source) -> tuple[Record | None, Problem | None]:
+    """Construct one paper mapping into a Record with per-field lines."""
+    line = item.start_mark.line + 1
+    if not isinstance(item, yaml.MappingNode):
+        kind = "a list" if isinstance(item, yaml.SequenceNode) else "a single value"
+        return None, Problem(source.path, line, "yaml", f"expected a mapping (key: value) for each paper, got {kind}")
+    try:
+        value = loader.construct_object(item, deep=True)
+    except yaml.YAMLError as error:
+        return None, _yaml_problem(error, source.path, line)
+    except (RecursionError, ValueError, TypeError, OverflowError) as error:
+        return None, Problem(source.path, line, "yaml", f"invalid YAML value: {_short(error)}")
+    if not isinstance(value, dict):  # e.g. !!set or !!omap
+        return None, Problem(source.path, line, "yaml", f"expected a mapping (key: value) for each paper, got {_type_name(value)}")
+    field_lines = {}
+    for key_node, _ in item.value:  # after construction, so merge keys (<<) are already expanded
+        if isinstance(key_node, yaml.ScalarNode):
+            field_lines.setdefault(key_node.value, key_node.start_mark.line + 1)
+    fields = {str(key): val for key, val in value.items()}
+    return Record(fields, source.path, line, source.collection, field_lines), None
+
+
+# --------------------------------------------------------------------------------------------------
+# CSV
+
+
+def _delimiter(header: str, default: str) -> str:
+    """Guess the delimiter of a spreadsheet export from its header line (Excel uses ';' in many locales)."""
+    counts = {d: header.count(d) for d in (default, ";", "\t")}
+    best = max(counts, key=lambda d: (counts[d], d == default))
+    return best if counts[best] else default
+
+
+def read_csv(text: str, source: Source, default_delimiter: str = ",") -> tuple[list[Record], list[Problem]]:
+    """Read a table with a header row; each record's line is where its row starts."""
+    header_line = next((line for line in text.split("\n") if line.strip()), "")
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(header_line, default_delimiter))
+    records, problems = [], []
+    header: list[str] | None = None
+    header_at = 0
+    try:
+        while True:
+            start = reader.line_num + 1
+            try:
+                row = next(reader)
+            except StopIteration:
+                break
+            if not any(cell.strip() for cell in row):
+                continue
+            if header is None:
+                header, header_at = [cell.strip() for cell in row], start
+                problems.extend(_header_problems(header, source.path, start))
+                continue
+            if len(row) > len(header):
+                problems.append(Problem(source.path, start, "csv",
+                                        f"row has {len(row)} cells but the header has {len(header)}; "
+                                        f"the extra cells are ignored", "warning"))
+            fields: dict[str, Any] = {}
+            for name, cell in zip(header, row):
+                if name and name not in fields and cell.strip():
+                    fields[name] = cell
+            records.append(Record(fields, source.path, start, source.collection))
+    except csv.Error as error:
+        problems.append(Problem(source.path, reader.line_num, "csv", f"invalid CSV: {error}; rest of file skipped"))
+    if header is not None and not records and not problems:
+        problems.append(Problem(source.path, header_at, "csv", "only a header row; no abstracts", "warning"))
+    return records, problems
+
+
+def _header_problems(header: list[str], path: str, line: int) -> list[Problem]:
+    """Warn about header cells that are empty or repeated."""
+    problems = []
+    seen: set[str] = set()
+    for column, name in enumerate(header, start=1):
+        if not name:
+            problems.append(Problem(path, line, "csv", f"column {column} has no name in the header; its cells are ignored", "warning"))
+        elif name in seen:
+            problems.append(Problem(path, line, "csv", f"column {column} repeats the name '{name}'; only the first one is used", "warning"))
+        seen.add(name)
+    return problems
+
+
+def read_tsv(text: str, source: Source) -> tuple[list[Record], list[Problem]]:
+    """Read a tab-separated table with a header row."""
+    return read_csv(text, source, default_delimiter="\t")
+
+
+# --------------------------------------------------------------------------------------------------
+# BibTeX
+
+#: BibTeX fields renamed to papersite fields; anything else not dropped is kept as metadata.
+_BIB_FIELDS = {
+    "abstract": "abstract", "title": "title", "author": "authors", "year": "year",
+    "journal": "venue", "journaltitle": "venue", "booktitle": "venue",
+    "url": "url", "doi": "doi", "keywords": "keywords",
+}
+#: Fields Zotero/JabRef export that must not be published: local file paths and private notes.
+_BIB_PRIVATE = frozenset({"file", "annote", "ENTRYTYPE", "ID"})
+_BIB_START = re.compile(r"^[ \t]*@[ \t]*([A-Za-z]+)[ \t]*[{(][ \t]*([^,\s{}()]*)", re.MULTILINE)
+_BIB_NON_ENTRIES = frozenset({"string", "comment", "preamble"})
+_MATH = re.compile(r"(\$\$.*?\$\$|\$[^$]*\$|\\\(.*?\\\))", re.DOTALL)
+_FONT_COMMAND = re.compile(r"\\(?:emph|textit|textbf|texttt|textsc|textrm|textsf|textup|mbox|text)\s*\{([^{}]*)\}")
+
+
+@dataclass
+class _BibEntry:
+    """An entry found by scanning the text: where it starts and whether its braces balance."""
+
+    kind: str
+    key: str
+    line: int
+    balanced: bool
+
+
+def _scan_bib(text: str) -> list[_BibEntry]:
+    """Find each `@type{key,` and check that its braces close before the next entry."""
+    starts = _line_starts(text)
+    matches = list(_BIB_START.finditer(text))
+    entries = []
+    for index, match in enumerate(matches):
+        end = matches[index + 1].start() if index + 1 < len(matches) else len(text)
+        depth, balanced = 0, True
+        for char in text[match.start():end]:
+            if char == "{":
+                depth += 1
+            elif char == "}":
+                depth -= 1
+                if depth < 0:
+                    balanced = False
+                    break
+        entries.append(_BibEntry(match.group(1).lower(), match.group(2), _line_at(starts, match.start()),
+                                 balanced and depth == 0))
+    return entries
+
+
+def bib_to_text(value: str) -> str:
+    """Turn a BibTeX value into plain text: LaTeX accents to Unicode, case-protecting braces removed, math kept."""
+    parts = []
+    for index, part in enumerate(_MATH.split(value)):
+        if index % 2:
+            parts.append(part)  # math is left to the normalise stage
+        else:
+            part = _FONT_COMMAND.sub(r"\1", part)
+            part = latex_to_unicode(part) if ("\\" in part or "{" in part or "}" in part) else part
+            parts.append(part.replace("---", "\u2014").replace("--", "\u2013"))
+    return re.sub(r"\s+", " ", "".join(parts)).strip()
+
+
+def split_bib_authors(value: str) -> list[str]:
+    """Split a BibTeX author list on ' and ' outside braces and write each name 'First Last'."""
+    names, depth, current = [], 0, []
+    tokens = re.split(r"(\{|\}|\s+and\s+)", value)
+    for token in tokens:
+        if token == "{":
+            depth += 1
+        elif token == "}":
+            depth -= 1
+        elif depth == 0 and re.fullmatch(r"\s+and\s+", token, re.IGNORECASE):
+            names.append("".join(current))
+            current = []
+            continue
+        current.append(token)
+    names.append("".join(current))
+    result = []
+    for name in names:
+        parts = [bib_to_text(p) for p in _split_top_level_commas(name)]
+        if len(parts) == 2:  # Last, First
+            parts = [parts[1], parts[0]]
+        elif len(parts) >= 3:  # Last, Jr, First
+            parts = [parts[2], parts[0], parts[1]]
+        full = " ".join(p for p in parts if p)
+        if full and full.lower() != "others":
+            result.append(full)
+    return result
+
+
+def _split_top_level_commas(name: str) -> list[str]:
+    """Split a name on commas that are not inside braces."""
+    parts, depth, current = [], 0, ""
+    for char in name:
+        depth += (char == "{") - (char == "}")
+        if char == "," and depth == 0:
+            parts.append(current)
+            current = ""
+        else:
+            current += char
+    return parts + [current]
+
+
+def read_bib(text: str, source: Source) -> tuple[list[Record], list[Problem]]:
+    """Read BibTeX as Zotero or JabRef export it; the citation key is kept as metadata `bibtex_key`."""
+    problems = []
+    scanned = [e for e in _scan_bib(text) if e.kind not in _BIB_NON_ENTRIES]
+    for entry in scanned:
+        if not entry.balanced:
+            problems.append(Problem(source.path, entry.line, "bibtex",
+                                    f"unbalanced braces in entry '{entry.key}'; entry skipped"))
+    parser = BibTexParser(common_strings=True)
+    parser.ignore_nonstandard_types = False  # keep @online, @software, @dataset, ...
+    try:
+        database = parser.parse(text)
+    except Exception as error:  # bibtexparser/pyparsing may raise anything on arbitrary text
+        return [], problems + [Problem(source.path, 1, "bibtex", f"invalid BibTeX: {_short(error)}")]
+    lines: dict[str, list[int]] = {}
+    for entry in scanned:
+        if entry.balanced:
+            lines.setdefault(entry.key, []).append(entry.line)
+    records = []
+    for entry in database.entries:
+        key = entry.get("ID", "")
+        line = lines[key].pop(0) if lines.get(key) else 1
+        fields: dict[str, Any] = {}
+        for name, raw in entry.items():
+            name = name.lower() if name not in _BIB_PRIVATE else name
+            if name in _BIB_PRIVATE or not isinstance(raw, str):
+                continue
+            target = _BIB_FIELDS.get(name, name)
+            if target in fields:
+                continue  # journal wins over booktitle only by order; either is the venue
+            if target == "authors":
+                fields[target] = split_bib_authors(raw)
+            elif target in ("url", "doi"):
+                fields[target] = raw.strip()
+            else:
+                fields[target] = bib_to_text(raw)
+        if "year" not in fields and re.match(r"\d{4}", entry.get("date", "")):
+            fields["year"] = entry["date"][:4]  # biblatex writes date = {2023-05-01}
+        fields["bibtex_key"] = key
+        records.append(Record(fields, source.path, line, source.collection))
+    for key, remaining in lines.items():
+        for line in remaining:
+            problems.append(Problem(source.path, line, "bibtex", f"entry '{key}' could not be read; check its syntax"))
+    return records, problems
+
+
+#: Extension -> reader. Add a format by adding a function here.
+READERS: dict[str, Reader] = {
+    ".txt": read_txt,
+    ".jsonl": read_jsonl,
+    ".json": read_json,
+    ".yaml": read_yaml,
+    ".yml": read_yaml,
+    ".csv": read_csv,
+    ".tsv": read_tsv,
+    ".bib": read_bib,
+}

@@ -1,0 +1,172 @@
+"""The nouns of papersite: records as read, papers as published, and what links them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+Severity = Literal["error", "warning"]
+
+#: Fields every reader understands; anything else is kept as metadata.
+KNOWN_FIELDS = (
+    "id", "title", "abstract", "authors", "year", "venue",
+    "url", "pdf_url", "doi", "keywords", "tldr",
+)
+
+
+class PapersiteError(Exception):
+    """An error the user can fix; the CLI prints its message (one line per problem), never a traceback."""
+
+    def __init__(self, message: str, problems: list["Problem"] | None = None) -> None:
+        super().__init__(message)
+        self.problems = problems or []
+
+
+@dataclass(frozen=True, order=True)
+class Problem:
+    """One thing wrong with the input, located as `file:line: field: message`."""
+
+    file: str
+    line: int
+    field: str
+    message: str
+    severity: Severity = "error"
+
+    def __str__(self) -> str:
+        prefix = "warning: " if self.severity == "warning" else ""
+        return f"{self.file}:{self.line}: {self.field}: {prefix}{self.message}"
+
+
+@dataclass
+class Record:
+    """One abstract as a reader found it: raw field values plus where they came from."""
+
+    fields: dict[str, Any]
+    source: str
+    line: int
+    collection: str
+    field_lines: dict[str, int] = field(default_factory=dict)
+
+    def line_of(self, name: str) -> int:
+        """Return the line of field `name`, or the record's first line."""
+        return self.field_lines.get(name, self.line)
+
+    @property
+    def location(self) -> str:
+        """Return `file:line` of the record."""
+        return f"{self.source}:{self.line}"
+
+
+@dataclass(frozen=True)
+class Related:
+    """A related paper, its similarity and the terms that explain it."""
+
+    id: str
+    score: float
+    terms: tuple[str, ...]
+
+
+@dataclass
+class Paper:
+    """One paper as it is published: clean text, identity, inferred facts and links."""
+
+    id: str
+    abstract: str  # normalised Markdown (math kept as $...$)
+    text: str  # plain text of the abstract for inference (no markup, math removed)
+    source: str  # "data/file.txt:12"
+    collection: str
+    title: str = ""
+    title_inferred: bool = False
+    slug: str = ""
+    authors: list[str] = field(default_factory=list)
+    year: str | None = None
+    venue: str | None = None
+    url: str | None = None
+    pdf_url: str | None = None
+    doi: str | None = None
+    tldr: str | None = None
+    keywords: list[str] = field(default_factory=list)
+    extra: dict[str, str] = field(default_factory=dict)
+    links: list[str] = field(default_factory=list)  # code/project URLs found in the abstract
+    tags: list[str] = field(default_factory=list)  # tag slugs, most relevant first
+    topic: str | None = None  # topic slug
+    related: list[Related] = field(default_factory=list)
+    abstract_linked: str = ""  # abstract Markdown with inline cross-links added
+
+    @property
+    def path(self) -> str:
+        """Return the page's path inside site_src/."""
+        return f"papers/{self.slug}.md"
+
+
+@dataclass
+class Tag:
+    """A canonical tag, the surface forms folded into it, and its papers."""
+
+    slug: str
+    name: str
+    aliases: list[str] = field(default_factory=list)
+    papers: list[str] = field(default_factory=list)  # paper ids
+
+    @property
+    def path(self) -> str:
+        """Return the tag page's path inside site_src/."""
+        return f"tags/{self.slug}.md"
+
+
+@dataclass
+class Topic:
+    """A group of related papers with a readable name made of its key phrases."""
+
+    slug: str
+    name: str
+    phrases: list[str] = field(default_factory=list)
+    description: str = ""
+    papers: list[str] = field(default_factory=list)  # paper ids
+
+    @property
+    def path(self) -> str:
+        """Return the topic page's path inside site_src/."""
+        return f"topics/{self.slug}.md"
+
+
+@dataclass
+class Collection:
+    """A named collection of abstracts, usually one input file."""
+
+    name: str
+    sources: list[str] = field(default_factory=list)
+    count: int = 0
+
+
+@dataclass
+class TopicSpec:
+    """A topic of a fixed taxonomy given in the vocabulary file."""
+
+    name: str
+    description: str = ""
+    phrases: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Vocabulary:
+    """User control over tags and topics, from data/vocabulary.yaml."""
+
+    preferred: dict[str, str] = field(default_factory=dict)  # normalised alias -> canonical name
+    banned: set[str] = field(default_factory=set)  # normalised tag names never to use
+    topics: list[TopicSpec] = field(default_factory=list)  # fixed taxonomy; empty = discover
+
+
+@dataclass
+class Corpus:
+    """Every paper of the site with its tags, topics and collections."""
+
+    papers: list[Paper]
+    tags: dict[str, Tag] = field(default_factory=dict)
+    topics: list[Topic] = field(default_factory=list)
+    collections: list[Collection] = field(default_factory=list)
+    warnings: list[Problem] = field(default_factory=list)
+
+    def by_id(self) -> dict[str, Paper]:
+        """Return the papers keyed by id."""
+        return {p.id: p for p in self.papers}

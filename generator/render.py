@@ -1,0 +1,151 @@
+"""Render: the finished corpus → Markdown pages and the catalog, as a mapping of path → text (nothing is written here)."""
+
+from __future__ import annotations
+
+import html
+import json
+import math
+import re
+from pathlib import Path
+
+import jinja2
+from markupsafe import Markup
+
+from .model import Corpus, Paper, Tag, Topic
+
+#: Folders and files of site_src/ that papersite owns; everything else there is hand-written.
+GENERATED_DIRS = ("papers", "tags", "topics")
+GENERATED_FILES = ("index.md", "papers.json")
+
+#: Entries per listing page, so no page grows past a few hundred entries.
+PAGE_SIZE = 200
+
+# Characters with inline meaning in Markdown or its extensions (arithmatex reads `\(`, `\[` and `$`),
+# written as character references so no backslash escape can pair up into math or a link.
+_MD_INLINE = re.compile(r"[\\`*_{}\[\]$|~<>&\"]")
+_MD_LINE_START = re.compile(r"^(?:[#>+=-]|\d+[.)])")
+
+
+def _charref(match: re.Match[str]) -> str:
+    """Return the numeric character reference of a match's first character."""
+    return f"&#{ord(match.group(0)[0])};" + match.group(0)[1:]
+
+
+def md_escape(value: object) -> Markup:
+    """Escape untrusted text for Markdown inline context: no HTML, no emphasis, links, math or block syntax."""
+    text = " ".join(str(value).split())
+    text = _MD_INLINE.sub(_charref, text)
+    return Markup(_MD_LINE_START.sub(_charref, text))
+
+
+def yaml_string(value: object) -> Markup:
+    """Quote text as a YAML scalar for front matter (JSON strings are valid YAML)."""
+    return Markup(json.dumps(" ".join(str(value).split()), ensure_ascii=True))
+
+
+def make_environment(templates_dir: Path) -> jinja2.Environment:
+    """Return the Jinja2 environment for Markdown templates, with the escaping filters."""
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(templates_dir)),
+        undefined=jinja2.StrictUndefined,
+        keep_trailing_newline=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        autoescape=False,  # Markdown, not HTML: every field from data goes through |md or |yaml
+    )
+    env.filters["md"] = md_escape
+    env.filters["yaml"] = yaml_string
+    env.filters["attr"] = lambda v: Markup(html.escape(str(v), quote=True).replace("|", "&#124;"))
+    return env
+
+
+def page_count(n: int) -> int:
+    """Return how many listing pages `n` entries need."""
+    return max(1, math.ceil(n / PAGE_SIZE))
+
+
+def listing_path(folder: str, page: int) -> str:
+    """Return the path of page `page` (1-based) of a folder's listing."""
+    return f"{folder}/index.md" if page == 1 else f"{folder}/page-{page}.md"
+
+
+def render_site(corpus: Corpus, templates_dir: Path, site_name: str) -> dict[str, str]:
+    """Return every generated file of site_src/ as path → content."""
+    env = make_environment(templates_dir)
+    by_id = corpus.by_id()
+    topics = {t.slug: t for t in corpus.topics}
+    tags = corpus.tags
+    common = {"corpus": corpus, "by_id": by_id, "topics": topics, "tags": tags, "site_name": site_name}
+    out: dict[str, str] = {}
+    paper_tpl = env.get_template("paper.md.j2")
+    for paper in corpus.papers:
+        out[paper.path] = paper_tpl.render(paper=paper, **common)
+    tag_tpl = env.get_template("tag.md.j2")
+    for tag in tags.values():
+        out[tag.path] = tag_tpl.render(tag=tag, papers=_sorted_papers(tag.papers, by_id), **common)
+    topic_tpl = env.get_template("topic.md.j2")
+    for topic in corpus.topics:
+        out[topic.path] = topic_tpl.render(topic=topic, papers=_sorted_papers(topic.papers, by_id), **common)
+    out["tags/index.md"] = env.get_template("tags_index.md.j2").render(tag_list=_tags_by_count(tags), **common)
+    out["topics/index.md"] = env.get_template("topics_index.md.j2").render(**common)
+    out.update(_render_listing(env, corpus.papers, common))
+    out["index.md"] = env.get_template("home.md.j2").render(
+        preview=corpus.papers[:PAGE_SIZE], all_listed=len(corpus.papers) <= PAGE_SIZE, **common
+    )
+    out["papers.json"] = catalog_json(corpus)
+    return out
+
+
+def _render_listing(env: jinja2.Environment, papers: list[Paper], common: dict) -> dict[str, str]:
+    """Return the paginated list of all papers."""
+    tpl = env.get_template("papers_index.md.j2")
+    pages = page_count(len(papers))
+    out = {}
+    for page in range(1, pages + 1):
+        chunk = papers[(page - 1) * PAGE_SIZE : page * PAGE_SIZE]
+        out[listing_path("papers", page)] = tpl.render(
+            chunk=chunk, page=page, pages=pages, start=(page - 1) * PAGE_SIZE + 1,
+            prev=listing_path("papers", page - 1).split("/")[-1] if page > 1 else None,
+            next=listing_path("papers", page + 1).split("/")[-1] if page < pages else None,
+            **common,
+        )
+    return out
+
+
+def _sorted_papers(ids: list[str], by_id: dict[str, Paper]) -> list[Paper]:
+    """Return the papers of `ids` in title order (ties by id) for listings."""
+    return sorted((by_id[i] for i in ids), key=lambda p: (p.title.casefold(), p.id))
+
+
+def _tags_by_count(tags: dict[str, Tag]) -> list[Tag]:
+    """Return tags by descending paper count, then name."""
+    return sorted(tags.values(), key=lambda t: (-len(t.papers), t.name))
+
+
+def catalog_json(corpus: Corpus) -> str:
+    """Return papers.json: the public catalog of every paper, the contract for tests and tools."""
+    tags = corpus.tags
+    topics = {t.slug: t for t in corpus.topics}
+    rows = [
+        {
+            "id": p.id,
+            "url": f"papers/{p.slug}/",
+            "title": p.title,
+            "title_inferred": p.title_inferred,
+            "authors": p.authors,
+            "year": p.year,
+            "venue": p.venue,
+            "collection": p.collection,
+            "tags": [tags[s].name for s in p.tags],
+            "topic": topics[p.topic].name if p.topic in topics else None,
+            "related": [{"id": r.id, "score": r.score, "terms": list(r.terms)} for r in p.related],
+            "source": p.source,
+        }
+        for p in corpus.papers
+    ]
+    return json.dumps(rows, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+
+
+def topic_of(paper: Paper, topics: dict[str, Topic]) -> Topic | None:
+    """Return the paper's topic, if it has one."""
+    return topics.get(paper.topic) if paper.topic else None

@@ -1,0 +1,148 @@
+"""Write: put generated pages into site_src/ and build site/ with MkDocs, all or nothing."""
+
+from __future__ import annotations
+
+import logging
+import os
+import shutil
+import tempfile
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
+
+from .model import PapersiteError
+from .render import GENERATED_DIRS, GENERATED_FILES
+
+
+def is_generated(rel: str) -> bool:
+    """Tell whether a site_src/ path belongs to papersite rather than to the user."""
+    top = rel.split("/", 1)[0]
+    return rel in GENERATED_FILES or top in GENERATED_DIRS
+
+
+def write_tree(docs_dir: Path, files: dict[str, str]) -> tuple[int, int]:
+    """Make docs_dir's generated part equal `files`: write changed files only, delete stale ones; return (written, deleted)."""
+    written = 0
+    for rel, content in sorted(files.items()):
+        if _write_if_changed(docs_dir / rel, content.encode("utf-8")):
+            written += 1
+    deleted = 0
+    for path in _generated_files_on_disk(docs_dir):
+        rel = path.relative_to(docs_dir).as_posix()
+        if rel not in files:
+            path.unlink()
+            deleted += 1
+    for folder in GENERATED_DIRS:
+        _remove_empty_dirs(docs_dir / folder)
+    return written, deleted
+
+
+def _write_if_changed(path: Path, data: bytes) -> bool:
+    """Replace `path` atomically with `data` unless it already holds exactly that (so its mtime stays)."""
+    try:
+        if path.read_bytes() == data:
+            return False
+    except FileNotFoundError:
+        pass
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return True
+
+
+def _generated_files_on_disk(docs_dir: Path) -> list[Path]:
+    """Return every file papersite owns that exists in docs_dir now."""
+    found = [docs_dir / name for name in GENERATED_FILES if (docs_dir / name).is_file()]
+    for folder in GENERATED_DIRS:
+        if (docs_dir / folder).is_dir():
+            found.extend(p for p in sorted((docs_dir / folder).rglob("*")) if p.is_file())
+    return found
+
+
+def _remove_empty_dirs(folder: Path) -> None:
+    """Remove empty sub-folders left after stale pages were deleted."""
+    if not folder.is_dir():
+        return
+    for sub in sorted((p for p in folder.rglob("*") if p.is_dir()), key=lambda p: -len(p.parts)):
+        if not any(sub.iterdir()):
+            sub.rmdir()
+    if not any(folder.iterdir()):
+        folder.rmdir()
+
+
+@contextmanager
+def staging_copy(docs_dir: Path) -> Iterator[Path]:
+    """Yield a throw-away copy of docs_dir's hand-written files (hard links where possible), removed afterwards."""
+    parent = docs_dir.resolve().parent
+    tmp = Path(tempfile.mkdtemp(prefix=".papersite-stage-", dir=parent))
+    stage = tmp / "docs"
+    try:
+        if docs_dir.is_dir():
+            shutil.copytree(docs_dir, stage, copy_function=_link_or_copy,
+                            ignore=lambda d, names: _ignore_generated(docs_dir, d, names))
+        else:
+            stage.mkdir()
+        yield stage
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _link_or_copy(src: str, dst: str) -> None:
+    """Hard-link a file into the staging copy, or copy it across file systems."""
+    try:
+        os.link(src, dst)
+    except OSError:
+        shutil.copy2(src, dst)
+
+
+def _ignore_generated(docs_dir: Path, folder: str, names: list[str]) -> list[str]:
+    """Skip papersite's own pages when copying docs_dir: the new ones are written fresh."""
+    rel_dir = Path(folder).resolve().relative_to(docs_dir.resolve()).as_posix()
+    return [n for n in names if is_generated(n if rel_dir == "." else f"{rel_dir}/{n}")]
+
+
+class _WarningCollector(logging.Handler):
+    """Collect MkDocs warnings so a failed strict build can say what went wrong."""
+
+    def __init__(self) -> None:
+        super().__init__(level=logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage().splitlines()[0])
+
+
+def run_mkdocs(config_file: Path, docs_dir: Path, site_dir: Path, strict: bool) -> list[str]:
+    """Build docs_dir into site_dir with MkDocs and return its warnings; raise PapersiteError if it fails."""
+    from mkdocs.commands.build import build as mkdocs_build
+    from mkdocs.config import load_config
+    from mkdocs.exceptions import MkDocsException
+
+    collector = _WarningCollector()
+    logger = logging.getLogger("mkdocs")
+    logger.addHandler(collector)
+    try:
+        config = load_config(str(config_file), docs_dir=str(docs_dir), site_dir=str(site_dir), strict=strict)
+        mkdocs_build(config)
+    except (MkDocsException, OSError) as exc:
+        detail = "; ".join(collector.messages[:5]) or str(exc)
+        raise PapersiteError(f"{config_file.name}: mkdocs build failed: {detail}") from exc
+    finally:
+        logger.removeHandler(collector)
+    return collector.messages
+
+
+def swap_dir(new: Path, target: Path) -> None:
+    """Replace directory `target` by `new` with renames, so readers never see half a site."""
+    old = target.with_name(f".{target.name}.old")
+    shutil.rmtree(old, ignore_errors=True)
+    if target.exists():
+        os.replace(target, old)
+    os.replace(new, target)
+    shutil.rmtree(old, ignore_errors=True)

@@ -1,0 +1,490 @@
+"""Infer tags: key phrases of each abstract, folded into canonical names shared by at least two papers.
+
+Input: papers with plain `text` (and optional author `keywords`) plus the user's Vocabulary.
+Output: `paper.tags` (slugs, most relevant first) and the Tag objects by slug.
+
+Method (no model, no download): candidate phrases are runs of content words cut into 1–4 word n-grams;
+acronyms defined in the corpus ("large language models (LLMs)") and plurals fold into one key; each
+candidate is scored per paper by frequency, position, corpus termhood and specificity; a greedy
+MMR-like pick avoids five variants of one phrase; tags used by a single paper are dropped and the
+pick is repeated until every tag gathers at least two papers.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import unicodedata
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from generator.model import Paper, Tag, Vocabulary
+
+# --- normalisation -------------------------------------------------------------------------------
+
+_PUNCT = re.compile(r"[^\w\s]|_")
+
+
+def _singular(word: str) -> str:
+    """Drop a plural `s` the naive way ("models" -> "model", but "loss", "gas" stay)."""
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+
+
+@lru_cache(maxsize=65536)
+def tag_key(phrase: str) -> str:
+    """Return the folding key of a phrase: lowercase, punctuation as spaces, naive singulars."""
+    words = _PUNCT.sub(" ", _ascii(phrase).lower()).split()
+    return " ".join(_singular(w) for w in words)
+
+
+def _ascii(text: str) -> str:
+    """Return text with accents stripped and non-ASCII characters dropped."""
+    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+
+
+def tag_slug(name: str) -> str:
+    """Return a file-name-safe slug for a tag name: lowercase ASCII words joined by hyphens."""
+    words = re.findall(r"[a-z0-9]+", _ascii(name).lower())
+    slug = "-".join(words)[:80].strip("-")
+    return slug or "tag"
+
+
+# --- word lists (generic English and generic scientific prose; nothing corpus-specific) ----------
+
+_FUNCTION_WORDS = """
+a about above across after again against all almost along also although always am among an and another any
+are around as at be because been before being below between both but by can cannot could did do does doing done
+down during each either else enough especially etc even ever every few for from further had has have having he
+her here hers him his how however i if in into is it its itself just least less like may me might more most much
+must my neither no nor not of off often on once one only onto or other others otherwise our ours ourselves out
+over own per rather same several shall she should since so some such than that the their theirs them themselves
+then there therefore these they this those though through thus to too toward towards under unless until up upon
+us very via was we well were what whatever when whenever where whereas whether which while who whom whose why
+will with within without would yet you your i.e e.g ie eg vs versus namely instead moreover furthermore
+additionally finally first second third firstly secondly lastly hence still already yet whereby wherein thereby
+respectively e g i e et al
+""".split()
+
+# Verbs and verb forms that abstracts use to talk about the work rather than name a concept.
+_VERBS = """
+propose proposes proposed proposing present presents presented presenting introduce introduces introduced
+introducing show shows showed shown showing demonstrate demonstrates demonstrated demonstrating achieve achieves
+achieved achieving use uses used using utilize utilizes utilized utilizing leverage leverages leveraged
+leveraging develop develops developed developing design designs designed designing study studies studied
+studying investigate investigates investigated investigating explore explores explored exploring provide
+provides provided providing obtain obtains obtained obtaining enable enables enabled enabling allow allows
+allowed allowing require requires required requiring improve improves improved improving outperform outperforms
+outperformed outperforming consider considers considered considering address addresses addressed addressing
+make makes made making find finds found finding apply applies applied applying evaluate evaluates evaluated
+evaluating conduct conducts conducted conducting perform performs performed performing establish establishes
+established establishing yield yields yielded yielding lead leads led leading remain remains remained remaining
+become becomes became becoming exhibit exhibits exhibited exhibiting suggest suggests suggested suggesting
+reveal reveals revealed revealing offer offers offered offering aim aims aimed aiming focus focuses focused
+focusing tackle tackles tackled tackling extend extends extended extending incorporate incorporates
+incorporated incorporating combine combines combined combining exploit exploits exploited exploiting
+capture captures captured capturing compare compares compared comparing include includes included including
+involve involves involved involving achieve reduce reduces reduced reducing increase increases increased
+increasing ensure ensures ensured ensuring surpass surpasses surpassed surpassing verify verifies verified
+validate validates validated validating employ employs employed employing rely relies relied relying
+called termed dubbed named known based given seen taken shown resulting results-in get gets got getting
+give gives gave giving take takes took taking see sees saw seem seems seemed appear appears appeared
+help helps helped helping need needs needed needing want try tries tried trying tend tends tended
+serve serves served serving call calls remain argue argues argued claim claims claimed note notes noted
+observe observes observed observing prove proves proved proving derive derives derived deriving
+facilitate facilitates facilitated facilitating mitigate mitigates mitigated mitigating alleviate
+alleviates alleviated alleviating overcome overcomes overcame overcoming boost boosts boosted boosting
+enhance enhances enhanced enhancing learn learns learned learnt work works worked bring brings brought
+""".split()
+
+# Adjectives and determiners that qualify a phrase without changing what it names.
+_GENERIC_MODIFIERS = """
+novel new existing recent current previous prior various different many numerous multiple several diverse
+simple effective efficient strong significant substantial remarkable impressive promising superior
+competitive extensive comprehensive thorough broad wide key main important crucial critical essential
+fundamental major minor specific particular certain general generic common typical standard traditional
+conventional classical popular widely well state-of-the-art sota art overall entire whole full
+small-scale additional further better best good great high low higher lower more less same similar
+relevant useful powerful robust fast accurate real-world practical challenging difficult hard easy
+theoretical empirical experimental extensive proposed underlying corresponding respective unified
+potential possible able unable capable limited poor inherent intrinsic original alternative improved
+""".split()
+
+# Nouns that never end a tag: "novel framework", "downstream tasks", "our results".
+_FILLER_HEADS = """
+approach approaches method methods framework frameworks result results experiment experiments performance
+paper papers work works technique techniques strategy strategies problem problems task tasks setting settings
+way ways issue issues challenge challenges aspect aspects improvement improvements effectiveness efficiency
+baseline baselines number numbers amount amounts range variety kind kinds type types terms term case cases
+example examples lack use usage manner fact order part parts level levels impact effect effects ability
+abilities capability capabilities advantage advantages gain gains need needs insight insights finding
+findings contribution contributions solution solutions limitation limitations scenario scenarios
+application applications area areas field fields art state-of-the-art sota code implementation version
+idea ideas goal goals purpose end step steps stage stages component components scheme schemes tool tools
+procedure procedures principle principles question questions extent degree quality accuracy cost costs
+time times point points line lines research researcher researchers community practice practitioners
+literature superiority success failure presence absence variant variants proof paradigm paradigms
+""".split()
+
+# Nouns fine inside a tag ("diffusion models") but too generic alone.
+_GENERIC_NOUNS = """
+model models algorithm algorithms system systems mechanism mechanisms analysis analyses study studies
+evaluation evaluations benchmark benchmarks data dataset datasets value values input inputs output outputs
+set sets process processes property properties module modules design designs domain domains network
+networks context learning training information function functions representation representations
+distribution distributions space spaces structure structures feature features loss error errors
+accuracy prediction predictions sample samples parameter parameters objective objectives
+architecture architectures knowledge understanding behavior behaviour signal signals
+""".split()
+
+# Whole phrases of scientific filler, matched after folding.
+_FILLER = [
+    "state of the art", "novel approach", "proposed method", "experimental result", "extensive experiment",
+    "real world", "wide range", "large scale", "deep learning model", "our method", "this paper",
+    "empirical result", "theoretical analysis", "experimental evaluation", "comprehensive experiment",
+    "downstream task", "key idea", "main idea", "significant improvement", "new method",
+]
+
+_STOP = frozenset(_FUNCTION_WORDS) | frozenset(_VERBS)
+_BAD_START = _STOP | frozenset(_GENERIC_MODIFIERS)
+_BAD_HEAD = frozenset(_singular(w) for w in _FILLER_HEADS) | frozenset(_GENERIC_MODIFIERS)
+_GENERIC_SINGLE = frozenset(_singular(w) for w in _GENERIC_NOUNS) | _BAD_HEAD
+_FILLER_KEYS = frozenset(tag_key(p) for p in _FILLER)
+# Adverbs end in "ly" but these nouns do too.
+_LY_NOUNS = frozenset("anomaly family assembly supply monopoly poly italy rely apply reply ply".split())
+
+_TOKEN = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-'][A-Za-z0-9]+)*|\d+(?:[.,]\d+)*[A-Za-z]*|\S")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9(\"'])")
+_ACRONYM_DEF = re.compile(r"\(\s*([A-Za-z][A-Za-z0-9\-]*[A-Z][A-Za-z0-9\-]*?)\s*\)")
+
+MAX_WORDS = 4
+
+
+@lru_cache(maxsize=65536)
+def _is_stop(token: str) -> bool:
+    """Return whether a token ends a candidate run (function word, verb, adverb, number, symbol)."""
+    low = token.lower()
+    if not low[0].isalpha():
+        return True
+    if low in _STOP:
+        return True
+    # Adverbs ("significantly", "jointly") carry no topic.
+    if low.endswith("ly") and len(low) > 4 and low not in _LY_NOUNS and "-" not in low:
+        return True
+    return len(low) < 2
+
+
+@lru_cache(maxsize=65536)
+def _bad_head(token: str) -> bool:
+    """Return whether a token cannot end a tag (generic noun, participle, adjective)."""
+    low = token.lower()
+    key = tag_key(low)
+    if key in _BAD_HEAD or low in _BAD_HEAD:
+        return True
+    last = key.split()[-1] if key else ""
+    return last.endswith("ed") or last in _BAD_HEAD
+
+
+# --- candidate extraction ------------------------------------------------------------------------
+
+
+@dataclass
+class _Occurrence:
+    """One candidate phrase as found in a text."""
+
+    surface: str
+    key: str
+    sentence: int
+    start: int  # token index in the text
+    n: int  # tokens in the phrase
+    maximal: bool  # the phrase is a whole run of content words
+
+
+def _sentences(text: str) -> list[str]:
+    """Split plain text into sentences."""
+    return [s for s in _SENTENCE_END.split(text.strip()) if s]
+
+
+def _tokens(sentence: str) -> list[str]:
+    """Split a sentence into word, number and symbol tokens (possessive 's dropped)."""
+    out = []
+    for tok in _TOKEN.findall(sentence):
+        if tok.endswith("'s") or tok.endswith("’s"):
+            tok = tok[:-2]
+        out.append(tok)
+    return out
+
+
+def _surface(tokens: list[str]) -> str:
+    """Return the display form of a phrase: lowercase except acronyms and names with inner capitals."""
+    words = []
+    for t in tokens:
+        inner_caps = any(c.isupper() for c in t[1:])
+        words.append(t if inner_caps else t.lower())
+    return " ".join(words)
+
+
+def extract_candidates(text: str) -> list[_Occurrence]:
+    """Return every candidate phrase occurrence of a plain text, in text order."""
+    out: list[_Occurrence] = []
+    offset = 0
+    for si, sentence in enumerate(_sentences(text)):
+        tokens = _tokens(sentence)
+        i = 0
+        while i < len(tokens):
+            if _is_stop(tokens[i]):
+                i += 1
+                continue
+            j = i
+            while j < len(tokens) and not _is_stop(tokens[j]):
+                j += 1
+            run = tokens[i:j]
+            keys = [tag_key(t) for t in run]
+            for a in range(len(run)):
+                if run[a].lower() in _BAD_START:
+                    continue
+                for b in range(a + 1, min(len(run), a + MAX_WORDS) + 1):
+                    if _bad_head(run[b - 1]):
+                        continue
+                    key = " ".join(k for k in keys[a:b] if k)
+                    if not key or key in _FILLER_KEYS:
+                        continue
+                    out.append(_Occurrence(_surface(run[a:b]), key, si, offset + i + a, b - a, a == 0 and b == len(run)))
+            i = j
+        offset += len(tokens)
+    return out
+
+
+def find_acronyms(text: str) -> list[tuple[str, str]]:
+    """Return (acronym, expansion) pairs defined as "long form (LF)" in a plain text."""
+    pairs = []
+    for m in _ACRONYM_DEF.finditer(text):
+        acro = m.group(1)
+        letters = "".join(c.lower() for c in re.sub(r"s$", "", acro) if c.isalpha())
+        if not 2 <= len(letters) <= 8:
+            continue
+        before = _tokens(text[max(0, m.start() - 200) : m.start()])
+        words: list[str] = []
+        # Walk back over the words before the bracket; the shortest run that spells the acronym wins.
+        for tok in reversed(before):
+            if not tok[0].isalpha() or len(words) > len(letters) + 2:
+                break
+            words.insert(0, tok)
+            if words[0].lower() in _STOP:
+                continue
+            parts = [p for w in words for p in w.lower().split("-") if p]
+            if _spells(letters, parts):
+                pairs.append((acro, " ".join(words)))
+                break
+    return pairs
+
+
+def _spells(letters: str, parts: list[str]) -> bool:
+    """Return whether each word part gives the next acronym letter by its initial, plus optional inner letters."""
+    if not parts:
+        return not letters
+    head, rest = parts[0], parts[1:]
+    if head in _STOP and _spells(letters, rest):
+        return True  # "of", "and" inside the long form may be skipped
+    if not letters or head[0] != letters[0]:
+        return False
+    # The part may also supply the following letters from its inside, in order ("ViT" = "vision transformer").
+    used = 1
+    pos = 1
+    while True:
+        if _spells(letters[used:], rest):
+            return True
+        if used >= len(letters):
+            return False
+        found = head.find(letters[used], pos)
+        if found < 0:
+            return False
+        used += 1
+        pos = found + 1
+
+
+# --- scoring and selection -----------------------------------------------------------------------
+
+
+@dataclass
+class _Stats:
+    """Per-key corpus statistics."""
+
+    df: Counter = field(default_factory=Counter)  # papers containing the key
+    maximal: Counter = field(default_factory=Counter)  # occurrences as a whole run
+    total: Counter = field(default_factory=Counter)  # all occurrences
+    surfaces: dict[str, Counter] = field(default_factory=lambda: defaultdict(Counter))
+
+
+def _acronym_map(papers: list[Paper]) -> dict[str, str]:
+    """Return acronym key -> expansion key, from definitions seen in the corpus (most frequent wins)."""
+    seen: dict[str, Counter] = defaultdict(Counter)
+    for p in papers:
+        for acro, expansion in find_acronyms(p.text):
+            seen[tag_key(acro)][tag_key(expansion)] += 1
+    result = {}
+    for acro in sorted(seen):
+        expansion, _ = sorted(seen[acro].items(), key=lambda kv: (-kv[1], kv[0]))[0]
+        if expansion != acro:
+            result[acro] = expansion
+    return result
+
+
+# Scoring weights; generic choices (documented in the report), not fitted to one corpus's labels.
+_POSITION_DECAY = 0.15  # later first mentions count less: abstracts state their subject first
+_LENGTH_BONUS = 0.35  # per extra word: "offline reinforcement learning" says more than "learning"
+_IDF_POWER = 0.5  # a soft IDF: field names ("reinforcement learning") are frequent yet good tags
+_GIVEN_BOOST = 1.5  # a phrase some author chose as a keyword is a term, wherever it appears
+_OVERLAP_PENALTY = 0.4  # MMR-like: a variant of an already chosen tag is worth less
+_RELATIVE_CUTOFF = 0.15  # tags beyond `min_tags` need at least this share of the best score
+
+
+@dataclass
+class _PaperCandidates:
+    """A paper's candidate keys with their evidence."""
+
+    tf: Counter = field(default_factory=Counter)
+    first: dict[str, int] = field(default_factory=dict)  # sentence of first mention
+    given: list[str] = field(default_factory=list)  # author keywords, folded, in given order
+
+
+class _Folder:
+    """Map phrase keys to canonical keys: corpus acronyms, then the user's preferred names."""
+
+    def __init__(self, acronyms: dict[str, str], vocab: Vocabulary) -> None:
+        self.acronyms = acronyms
+        self.preferred = {alias: tag_key(name) for alias, name in vocab.preferred.items()}
+        self.names = {tag_key(name): name for name in vocab.preferred.values()}
+        self.banned = {tag_key(b) for b in vocab.banned}
+
+    def __call__(self, key: str) -> str:
+        """Return the canonical key of a phrase key."""
+        if key in self.preferred:
+            return self.preferred[key]
+        key = self.acronyms.get(key, key)
+        return self.preferred.get(key, key)
+
+    def allowed(self, key: str, given: bool = False) -> bool:
+        """Return whether a canonical key may become a tag."""
+        if not key or key in self.banned or key in _FILLER_KEYS:
+            return False
+        if key in self.names or given:
+            return True
+        return not (" " not in key and key in _GENERIC_SINGLE)
+
+
+def _gather(papers: list[Paper], fold: _Folder) -> tuple[list[_PaperCandidates], _Stats]:
+    """Return each paper's candidates and the corpus statistics of every canonical key."""
+    stats = _Stats()
+    per_paper = []
+    for p in papers:
+        cands = _PaperCandidates()
+        for occ in extract_candidates(p.text or ""):
+            key = fold(occ.key)
+            if not fold.allowed(key):
+                continue
+            cands.tf[key] += 1
+            cands.first.setdefault(key, occ.sentence)
+            stats.total[key] += 1
+            stats.maximal[key] += occ.maximal
+            stats.surfaces[key][occ.surface] += 1
+        for kw in p.keywords:
+            key = fold(tag_key(kw))
+            if fold.allowed(key, given=True) and key not in cands.given:
+                cands.given.append(key)
+                stats.surfaces[key][_surface(kw.split())] += 1
+        for key in set(cands.tf) | set(cands.given):
+            stats.df[key] += 1
+        per_paper.append(cands)
+    return per_paper, stats
+
+
+def _scores(cands: _PaperCandidates, stats: _Stats, n_papers: int, given_keys: set[str]) -> dict[str, float]:
+    """Return the relevance of each candidate key to one paper."""
+    out = {}
+    for key, tf in cands.tf.items():
+        df = stats.df[key]
+        if df < 2:
+            continue
+        idf = math.log((n_papers + 1) / df) ** _IDF_POWER if n_papers > 1 else 1.0
+        words = key.count(" ") + 1
+        termhood = 0.5 + stats.maximal[key] / stats.total[key]
+        score = (1 + math.log(tf)) * idf * termhood
+        score *= 1 + _LENGTH_BONUS * (min(words, 4) - 1)
+        score /= 1 + _POSITION_DECAY * cands.first[key]
+        if key in given_keys:
+            score *= _GIVEN_BOOST
+        out[key] = score
+    return out
+
+
+def _overlaps(a: str, b: str) -> bool:
+    """Return whether one key contains the other as whole words."""
+    return f" {a} " in f" {b} " or f" {b} " in f" {a} "
+
+
+def _pick(scores: dict[str, float], given: list[str], allowed: set[str], max_tags: int, min_tags: int) -> list[str]:
+    """Return the tags of one paper: given keywords first, then a greedy, de-duplicated pick by score."""
+    chosen = [k for k in given if k in allowed][:max_tags]
+    ranked = sorted(((s, k) for k, s in scores.items() if k in allowed and k not in chosen), key=lambda sk: (-sk[0], sk[1]))
+    # Penalties only lower scores, so the best pick always lies among the first few candidates.
+    pool = dict((k, s) for s, k in ranked[: 4 * max_tags])
+    best = ranked[0][0] if ranked else 0.0
+    while pool and len(chosen) < max_tags:
+        key, value = max(
+            ((k, s * _OVERLAP_PENALTY ** sum(_overlaps(k, c) for c in chosen)) for k, s in pool.items()),
+            key=lambda kv: (kv[1], kv[0]),
+        )
+        if len(chosen) >= min_tags and value < _RELATIVE_CUTOFF * best:
+            break
+        chosen.append(key)
+        del pool[key]
+    return chosen
+
+
+def _display_name(key: str, stats: _Stats, fold: _Folder) -> str:
+    """Return the human name of a tag: the user's preferred name, else its most common written form."""
+    if key in fold.names:
+        return fold.names[key]
+    spelled = [(c, s) for s, c in stats.surfaces[key].items() if tag_key(s) == key]
+    if not spelled:
+        return key
+    return sorted(spelled, key=lambda cs: (-cs[0], -len(cs[1]), cs[1]))[0][1]
+
+
+def assign_tags(papers: list[Paper], vocab: Vocabulary, max_tags: int = 8, min_tags: int = 3) -> dict[str, Tag]:
+    """Set `paper.tags` for every paper and return the tags by slug, each shared by at least two papers."""
+    fold = _Folder(_acronym_map(papers), vocab)
+    per_paper, stats = _gather(papers, fold)
+    given_keys = {k for c in per_paper for k in c.given}
+    scores = [_scores(c, stats, len(papers), given_keys) for c in per_paper]
+    allowed = {k for k, df in stats.df.items() if df >= 2}
+    # Dropping a tag that only one paper kept can strand another; repeat until every tag is shared.
+    # Only papers that had picked a dropped tag can change their pick.
+    picks = [_pick(s, c.given, allowed, max_tags, min_tags) for s, c in zip(scores, per_paper)]
+    while True:
+        usage = Counter(k for keys in picks for k in keys)
+        lonely = {k for k, n in usage.items() if n < 2}
+        if not lonely:
+            break
+        allowed -= lonely
+        for i, keys in enumerate(picks):
+            if not lonely.isdisjoint(keys):
+                picks[i] = _pick(scores[i], per_paper[i].given, allowed, max_tags, min_tags)
+    tags: dict[str, Tag] = {}
+    slug_of: dict[str, str] = {}
+    for key in sorted(usage):
+        name = _display_name(key, stats, fold)
+        slug = base = tag_slug(name)
+        n = 2
+        while slug in tags:  # two names may share a slug ("C++" and "C"); keep both pages
+            slug = f"{base}-{n}"
+            n += 1
+        aliases = [s for s, _ in sorted(stats.surfaces[key].items(), key=lambda sc: (-sc[1], sc[0])) if s != name]
+        tags[slug] = Tag(slug=slug, name=name, aliases=aliases)
+        slug_of[key] = slug
+    for paper, keys in zip(papers, picks):
+        paper.tags = [slug_of[k] for k in keys]
+        for slug in paper.tags:
+            tags[slug].papers.append(paper.id)
+    return dict(sorted(tags.items()))

@@ -1,0 +1,488 @@
+"""Infer a paper title and the name of the method an abstract introduces.
+
+Input is the normalised Markdown abstract; output is plain text. Everything here is
+regex rules about how abstracts announce their contribution ("we propose X, a ...",
+"called X", "Long Form (ACRONYM)"), so it is fast, deterministic and corpus-agnostic.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+MAX_TITLE = 100
+#: Descriptions longer than this are cut at a phrase boundary; real titles are ~10 words.
+SOFT_LIMIT = 85
+
+# --------------------------------------------------------------------------- plain text
+
+_ABBREVIATIONS = ("e.g.", "i.e.", "et al.", "etc.", "vs.", "cf.", "a.k.a.", "resp.", "approx.",
+                  "Fig.", "Figs.", "Eq.", "Eqs.", "Sec.", "No.", "Dr.", "Mr.", "Ms.", "St.", "al.")
+
+
+def plain_text(abstract_md: str) -> str:
+    """Return the abstract as plain text: no Markdown, links, LaTeX commands or `$`."""
+    t = abstract_md
+    t = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", t)  # [text](url) -> text
+    t = re.sub(r"<(?:https?|ftp)://[^>]*>", " ", t)
+    t = re.sub(r"\\(?:url|href)\{[^}]*\}(?:\{([^}]*)\})?", lambda m: m.group(1) or " ", t)
+    t = re.sub(r"\bhttps?://\S+", " ", t)
+    # Citations carry no meaning for a title; other \cmd{x} (\emph, \textsc, \algo...) keep x.
+    t = re.sub(r"~?\\(?:cite[tp]?|citep|citet|ref|eqref|footnote|label)\*?\{[^}]*\}", "", t)
+    t = re.sub(r"\\[a-zA-Z]+\*?\{([^{}]*)\}", r"\1", t)
+    t = re.sub(r"\$\$(.+?)\$\$|\$(.+?)\$", lambda m: _plain_math(m.group(1) or m.group(2)), t)
+    t = re.sub(r"\\([&%_#$])", r"\1", t)
+    t = t.replace("``", '"').replace("''", '"').replace("\\`", "'")
+    t = re.sub(r"\*\*(.+?)\*\*", r"\1", t)
+    t = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"\1", t)
+    t = re.sub(r"(?<![\w_])_(?!\s)(.+?)(?<!\s)_(?![\w_])", r"\1", t)
+    t = re.sub(r"`([^`]*)`", r"\1", t)
+    t = re.sub(r"\\[a-zA-Z]+", " ", t)  # stray commands (\textbackslash, \newline...)
+    t = re.sub(r"(\w)- (\w)", r"\1\2", t) if re.search(r"\w- \w", t) and _looks_hyphen_broken(t) else t
+    return re.sub(r"\s+", " ", t).strip()
+
+
+def _looks_hyphen_broken(text: str) -> bool:
+    """Return True when the text has PDF line-break hyphens ("at- tention") rather than real ones."""
+    broken = re.findall(r"\b[a-z]+- [a-z]+\b", text)
+    return len(broken) >= 2
+
+
+def _plain_math(expr: str) -> str:
+    """Return a readable plain-text form of inline math, e.g. `$k$` -> `k`."""
+    e = expr.replace("\\times", "x").replace("\\cdot", "*")
+    e = re.sub(r"\\(?:mathcal|mathbf|mathrm|mathbb|text|operatorname|boldsymbol)\{([^}]*)\}", r"\1", e)
+    e = re.sub(r"\\[a-zA-Z]+", "", e)
+    e = re.sub(r"[{}\\^]", "", e)
+    return re.sub(r"\s+", " ", e).strip()
+
+
+def split_sentences(text: str) -> list[str]:
+    """Split plain text into sentences, not breaking at "e.g.", "et al." or decimals."""
+    parts = re.split(r"(?<=[.!?])\s+(?=[\"'(\[]?[A-Z0-9])", text)
+    out: list[str] = []
+    for part in parts:
+        if out and (out[-1].endswith(_ABBREVIATIONS) or re.search(r"\b[A-Z]\.$", out[-1])):
+            out[-1] += " " + part
+        else:
+            out.append(part)
+    return [s.strip() for s in out if s.strip()]
+
+
+# --------------------------------------------------------------------------- names
+
+# Lower-case words a name may be preceded by inside an object phrase ("a robust HQGS");
+# anything else (prepositions, verbs) means the capitalised token is not what is introduced.
+_NP_FILLER = {"a", "an", "the", "our", "this", "its", "novel", "new", "simple", "robust", "general",
+              "unified", "first", "efficient", "effective", "scalable", "principled", "and", "lightweight",
+              "generic", "flexible", "powerful", "practical", "improved", "modular", "fast", "universal",
+              "versatile", "large-scale", "comprehensive", "systematic", "open-source", "challenging",
+              "holistic", "automatic", "automated", "training-free", "plug-and-play", "two-stage",
+              "theoretical", "empirical"}
+_NP_ADJ_SUFFIX = ("al", "ive", "ic", "ous", "able", "ible", "ed", "less", "ful", "ary", "ent", "ant")
+_INTRO_VERBS = (r"propose|introduce|present|develop|design|devise|build|create|release|construct|curate"
+                r"|offer|formulate|describe|report|contribute|establish|unveil|launch|put forward|provide")
+_NAME_TRIGGERS = r"called|dubbed|named|termed|coined|nicknamed|(?:which|that) we (?:call|term|name|dub)"
+#: Capitalised words that are never a paper's own name even when they look like one.
+_NOT_NAMES = {"We", "Our", "The", "This", "These", "Here", "However", "Moreover", "Furthermore", "In",
+              "It", "Specifically", "Finally", "Additionally", "To", "A", "An", "Transformer",
+              "Transformers", "LLM", "LLMs", "AI", "ML", "DL", "RL", "NLP", "CV", "GPU", "GPUs", "CNN",
+              "CNNs", "RNN", "RNNs", "GNN", "GNNs", "MLP", "MLPs", "VLM", "VLMs", "MLLM", "MLLMs", "LM",
+              "LMs", "SOTA", "API", "APIs", "PDE", "PDEs", "ODE", "ODEs", "SGD", "GD", "I", "II", "III",
+              "OOD", "ID", "IID", "iid", "KL", "DNN", "DNNs", "ViT", "ViTs", "GPT", "BERT", "CLIP"}
+_NAME_TOKEN = r"[A-Za-z0-9][\w.+\-]*[\w+]|[A-Z]"
+
+
+@dataclass(frozen=True)
+class _Name:
+    """A method name found in the abstract, with how it was introduced."""
+
+    name: str
+    sentence: int
+    long_form: str = ""  # spelled-out acronym, e.g. "Mixture of Shards"
+    after: str = ""  # text following the name in its sentence
+
+
+def _looks_like_name(token: str, strict: bool = True) -> bool:
+    """Return True if `token` is shaped like a coined name (CamelCase, ACRONYM, digits)."""
+    if token in _NOT_NAMES or len(token) < 2 or not re.search(r"[A-Za-z]", token):
+        return False
+    if re.fullmatch(r"\d+[A-Za-z]?", token):  # "3D", "2"
+        return False
+    upper = sum(c.isupper() for c in token)
+    if upper >= 2 or (upper >= 1 and not token[0].isupper()):
+        # "Semantic-Aware" is two capitalised words joined, not a coined name.
+        return not re.fullmatch(r"[A-Z][a-z]+(?:-[A-Z][a-z]+)+", token)
+    if upper == 1 and re.search(r"\d", token):
+        return True
+    # A single capitalised word ("Llemma") is a name only where the context says so.
+    return not strict and token[0].isupper() and token[1:].islower() and len(token) > 2
+
+
+def _acronym_long_form(short: str, before: str) -> str:
+    """Return the words just before `(short)` that it abbreviates (Schwartz & Hearst), or ""."""
+    letters = re.sub(r"[^A-Za-z0-9]", "", short)
+    if not (2 <= len(letters) <= 12) or not letters[0].isalpha():
+        return ""
+    words = before.split()
+    window = words[-min(len(letters) + 5, len(letters) * 2):]
+    cand = " ".join(window)
+    s, l = len(letters) - 1, len(cand) - 1
+    sl = letters.lower()
+    low = cand.lower()
+    while s >= 0:
+        c = sl[s]
+        # The first letter of the short form must start a word of the long form.
+        while l >= 0 and (low[l] != c or (s == 0 and l > 0 and low[l - 1].isalnum())):
+            l -= 1
+        if l < 0:
+            return ""
+        l -= 1
+        s -= 1
+    start = cand.rfind(" ", 0, l + 1) + 1
+    long_form = cand[start:].strip(" ,:;*")
+    if len(long_form.split()) < 1 or len(long_form) <= len(short):
+        return ""
+    return long_form
+
+
+def _name_at(text: str, strict: bool) -> tuple[str, str] | None:
+    """Return (name, rest) when `text` starts with a name-like token followed by a phrase end."""
+    m = re.match(rf"[\"'“]?({_NAME_TOKEN})[\"'”]?(?=\s*(?:[,:;().—–]|\s-\s|\s(?:that|which|to|for|as|is)\b|$))(.*)",
+                 text)
+    if m and _looks_like_name(m.group(1), strict):
+        return m.group(1), m.group(2)
+    return None
+
+
+def _parenthesised_acronym(obj: str, max_words: int) -> tuple[str, str, str, int] | None:
+    """Find `Long Form (NAME)` early in `obj`: (name, long form, rest, words before the long form)."""
+    for m in re.finditer(rf"\((?:[\"'“]?)({_NAME_TOKEN})(?:[\"'”]?)\)", obj):
+        before = obj[:m.start()]
+        if len(before.split()) > max_words:
+            break
+        name = m.group(1)
+        if not _looks_like_name(name):
+            continue
+        long_form = _acronym_long_form(name, before)
+        if long_form:
+            lead = before[:len(before.rstrip()) - len(long_form)].split()
+            # A Title Case long form is a proper name; take its whole capitalised run ("Model Merging with ...").
+            while lead and long_form[0].isupper() and lead[-1][0].isupper() and not lead[-1].endswith(","):
+                long_form = lead.pop() + " " + long_form
+            # A lower-case one is a description; keep its adjectives ("a non-parametric hierarchical ... model").
+            while (lead and long_form[0].islower() and lead[-1].islower() and _is_filler(lead[-1])
+                   and lead[-1] not in {"a", "an", "the", "our", "and", "novel", "new"}):
+                long_form = lead.pop() + " " + long_form
+            return name, long_form, obj[m.end():], len(lead)
+    return None
+
+
+def _object_name(obj: str, idx: int) -> _Name | None:
+    """Return the name that heads the noun phrase `obj` ("a novel and low-compute algorithm, NAME (...)")."""
+    words = obj.split()
+    for i in range(min(len(words), 10)):
+        if i and not _is_filler(words[i - 1]):
+            break
+        rest = " ".join(words[i:])
+        hit = _name_at(rest, strict=i > 0)
+        if hit:
+            return _Name(hit[0], idx, after=hit[1])
+    acr = _parenthesised_acronym(obj, 14)
+    if acr and _is_filler_run(obj.split()[:acr[3]]):
+        return _Name(acr[0], idx, acr[1], acr[2])
+    return None
+
+
+def _intro_object_names(sent: str, idx: int) -> list[_Name]:
+    """Return names a "we propose/introduce ..." sentence introduces as its object."""
+    found: list[_Name] = []
+    for m in re.finditer(rf"\b(?:we|We|paper|work|study|article)\s+(?:\w+ly\s+|also\s+|then\s+|further\s+)?"
+                         rf"(?:{_INTRO_VERBS})(?:s|d|ed)?\s+(?:here\s+)?", sent):
+        hit = _object_name(sent[m.end():], idx)
+        if hit:
+            found.append(hit)
+    return found
+
+
+def _is_filler(word: str) -> bool:
+    """Return True for words that can precede the head of an object noun phrase."""
+    w = word.strip("*\"'“”").lower()
+    if w.endswith(","):
+        return True  # "a novel and low-compute algorithm, Model Merging ..."
+    w = w.strip(",:;")
+    return (w in _NP_FILLER or w.endswith(_NP_ADJ_SUFFIX) or "-" in w
+            or w in {"method", "model", "framework", "approach", "algorithm", "system", "benchmark",
+                     "dataset", "architecture", "technique", "tool", "library", "suite", "network",
+                     "pipeline", "strategy", "paradigm", "loss", "objective", "metric", "agent",
+                     "variant", "estimator", "module", "mechanism", "scheme", "procedure", "language",
+                     "learning", "training", "generation", "family", "set", "collection", "corpus"})
+
+
+def _is_filler_run(words: list[str]) -> bool:
+    """Return True if every word of `words` may precede the introduced name."""
+    return all(_is_filler(w) for w in words)
+
+
+def _trigger_names(sent: str, idx: int) -> list[_Name]:
+    """Return names introduced by "called X", "dubbed X", "termed X (ACR)" in one sentence."""
+    found: list[_Name] = []
+    for m in re.finditer(rf"\b(?:{_NAME_TRIGGERS})\s+(?:as\s+|it\s+)?(?:the\s+|a\s+|an\s+)?", sent):
+        rest = sent[m.end():]
+        acr = _parenthesised_acronym(rest, 8)
+        if acr:
+            found.append(_Name(acr[0], idx, acr[1], acr[2]))
+            continue
+        hit = _name_at(rest, strict=False)
+        if hit:
+            found.append(_Name(hit[0], idx, after=hit[1]))
+    return found
+
+
+def _our_names(sent: str, idx: int) -> list[_Name]:
+    """Return names in "our (proposed|new) model, X" / "X, a novel method ..." constructions."""
+    found: list[_Name] = []
+    for m in re.finditer(r"\b(?:[Oo]ur|[Tt]he)\s+(?:proposed|new|novel|resulting)\s+", sent):
+        words = sent[m.end():].split()
+        # "our proposed X", "our new model, X", "our novel graph method X".
+        for skip in range(3):
+            hit = _name_at(" ".join(words[skip:]).lstrip(", "), strict=False)
+            if hit:
+                found.append(_Name(hit[0], idx, after=hit[1]))
+                break
+            if skip < len(words) and not words[skip][:1].islower():
+                break
+    for m in re.finditer(rf"(?:^|[.;:]\s)({_NAME_TOKEN})(\s*\([^)]*\))?\s*,\s+(?:an?|the first)\s+"
+                         r"(?:\w+[\s-]){0,4}?(?:method|framework|model|approach|algorithm|benchmark|dataset|system|tool)\b",
+                         sent):
+        if _looks_like_name(m.group(1)):
+            found.append(_Name(m.group(1), idx, after=sent[m.end(1):]))
+    return found
+
+
+def _find_name(text: str) -> _Name | None:
+    """Return the method name the abstract introduces, or None."""
+    sents = split_sentences(text)
+    cands: list[tuple[int, int, _Name]] = []
+    for i, s in enumerate(sents):
+        # An explicit "called X" beats the acronym of the object it names ("an autoencoder (AE) ... called Shared-AE").
+        for rank, finder in ((0, _trigger_names), (1, _intro_object_names), (2, _our_names)):
+            for n in finder(s, i):
+                cands.append((rank, i, n))
+    good = []
+    for rank, i, n in cands:
+        count = len(re.findall(rf"(?<![\w-]){re.escape(n.name)}(?![\w-])", text))
+        # A name used only once and not spelled out is usually a term, not the paper's method.
+        if count < 2 and not n.long_form and not _looks_like_name(n.name):
+            continue
+        good.append((i, rank, -count, n))
+    if not good:
+        return None
+    good.sort(key=lambda g: (g[0], g[1], g[2]))
+    return good[0][3]
+
+
+def method_name(abstract_md: str) -> str | None:
+    """Return the name of the method/model/dataset the abstract introduces, or None."""
+    found = _find_name(plain_text(abstract_md))
+    return found.name if found else None
+
+
+# --------------------------------------------------------------------------- phrases
+
+_CONTRIB = [  # (pattern, priority) — lower priority is better
+    (rf"\b(?:we|We)\s+(?:\w+ly\s+|also\s+|first\s+|here\s+)?(?:{_INTRO_VERBS})(?:s|d|ed)?\s+(?:here\s+)?", 0),
+    (r"\b(?:[Tt]his|[Oo]ur)\s+(?:paper|work|study|article|submission)\s+(?:\w+ly\s+)?"
+     r"(?:proposes|introduces|presents|develops|studies|investigates|explores|examines|analyzes|analyses"
+     r"|addresses|tackles|revisits|considers|focuses on|aims to|provides|establishes|offers|extends)\s+", 1),
+    (r"\b(?:we|We)\s+(?:\w+ly\s+|also\s+|first\s+|here\s+)?(?:study|investigate|explore|examine|analy[sz]e"
+     r"|revisit|consider|address|tackle|focus on|characterize|characterise|formalize|identify"
+     r"|derive|prove|establish|extend|evaluate|benchmark|quantify|uncover|demonstrate that|show that"
+     r"|find that|argue that)\s+", 2),
+]
+_LEAD_DROP = re.compile(
+    r"^(?:(?:a|an|the|our|some|this|novel|new|simple|yet|first|generic|general)\b[\s,]*)+", re.I)
+_STOP_TAIL = {"a", "an", "the", "of", "and", "or", "to", "for", "in", "on", "with", "by", "from", "via",
+              "that", "which", "as", "at", "into", "its", "their", "our", "is", "are", "be", "this",
+              "these", "such", "both", "between", "under", "over", "using", "based", "than", "while",
+              "where", "when", "whose", "we", "it", "not", "can", "also", "more", "most", "very"}
+_STRONG_CUT = re.compile(
+    r"\s*(?:[;:]|\s[–—]\s|\s-\s|,\s*(?:i\.e\.|e\.g\.)|,?\s(?:in terms of|such as|as well as|so that|in order to)\b"
+    r"|,\s*(?:which|while|where|whereas|and|but|thus|thereby|so|as|namely|such|called|termed|dubbed|named|"
+    r"coined|inspired|[a-z]+ing|[a-z]+ed)\b|\s(?:which|whereby)\b"
+    r"|\s(?:that|and)\s(?:can|could|is|are|was|were|does|do|has|have|achieves?|outperforms?|"
+    r"significantly|effectively|efficiently|enables?|allows?|yields?|shows?|demonstrates?|"
+    r"improves?|reduces?|leads?|provides?|we|it|they)\b)")
+#: Phrase boundaries to cut a long phrase at, best first: prepositions, then commas, then "and".
+_WEAK_CUTS = (
+    re.compile(r"\s(?=(?:by|using|via|through|based|with|without|under|from|in|on|for|across|to|that|of|"
+               r"leveraging|including|where|when|while|as|at|into|over|towards?|beyond|between|within)\b)"),
+    re.compile(r","),
+    re.compile(r"\s(?=and\b)"),
+)
+
+
+def _clean_phrase(phrase: str, limit: int) -> str:
+    """Return `phrase` trimmed to a title-like noun phrase of at most `limit` characters."""
+    p = re.sub(r"\s*\([^()]*\)", "", phrase)  # asides, citations and acronyms are noise in a title
+    p = re.sub(r"\s*\[[^\]]*\]", "", p)
+    p = p.strip(" .,;:!?-–—\"'“”")
+    p = _LEAD_DROP.sub("", p)
+    m = _STRONG_CUT.search(p)
+    if m and m.start() >= 12:
+        p = p[:m.start()]
+    if len(p) > limit:
+        for cuts in _WEAK_CUTS:
+            ends = [m.start() for m in cuts.finditer(p) if 15 <= m.start() <= limit]
+            if ends:
+                p = p[:ends[-1]]
+                break
+        else:
+            p = _cut_words(p, limit)
+    return _tidy_end(p)
+
+
+def _cut_words(text: str, limit: int) -> str:
+    """Return the longest whole-word prefix of `text` within `limit` characters."""
+    if len(text) <= limit:
+        return text
+    cut = text.rfind(" ", 0, limit + 1)
+    return text[:cut] if cut > 0 else text[:limit]
+
+
+def _tidy_end(text: str) -> str:
+    """Strip dangling words, punctuation and unbalanced brackets or quotes from the end."""
+    words = text.split()
+    while words:
+        last = words[-1].strip(",;:.-–—")
+        if last.lower() in _STOP_TAIL or not last:
+            words.pop()
+            continue
+        words[-1] = last
+        break
+    t = " ".join(words)
+    # Drop an unclosed bracket and whatever follows it; drop unbalanced straight quotes.
+    for o, c in (("(", ")"), ("[", "]"), ("{", "}")):
+        while t.count(o) > t.count(c):
+            t = t[:t.rfind(o)].rstrip()
+        while t.count(c) > t.count(o):
+            t = t.replace(c, "", 1)
+    for q in ('"', "“", "”"):
+        if q in ('"',) and t.count(q) % 2:
+            t = t.replace(q, "")
+    if t.count("“") != t.count("”"):
+        t = t.replace("“", "").replace("”", "")
+    t = t.strip(" ,;:.-–—")
+    return _tidy_end(t) if t and t.split()[-1].lower() in _STOP_TAIL else t
+
+
+def _contribution(text: str, name: str = "", limit: int = SOFT_LIMIT, min_words: int = 3) -> str:
+    """Return a noun phrase naming the main contribution, or "" when no sentence announces one."""
+    best: tuple[int, int, str] | None = None
+    for i, s in enumerate(split_sentences(text)):
+        for pattern, prio in _CONTRIB:
+            for m in re.finditer(pattern, s):
+                obj = s[m.end():]
+                # A claim ("we show that X", "we establish that X") is a weaker title than an object.
+                rank = 3 if re.match(r"that\b", obj) or m.group(0).rstrip().endswith("that") else prio
+                obj = re.sub(r"^that\s+", "", obj)
+                if name:
+                    obj = re.sub(rf",?\s*(?:called|termed|dubbed|named|coined)\s+(?:the\s+)?{re.escape(name)}\b", "", obj)
+                phrase = _clean_phrase(obj, limit)
+                if len(phrase.split()) < min_words:
+                    continue
+                # Sentences framed as the paper's own contribution come first.
+                bonus = 0 if re.search(r"\b(?:[Ii]n this|[Hh]ere|[Tt]his (?:paper|work))\b", s) else 1
+                key = (rank * 2 + bonus, i, phrase)
+                if best is None or key[:2] < best[:2]:
+                    best = key
+    return best[2] if best else ""
+
+
+def _first_sentence_phrase(text: str) -> str:
+    """Return a clean phrase from the first sentence, the fallback title."""
+    sents = split_sentences(text) or [text]
+    for s in sents:
+        p = _clean_phrase(s.rstrip("?"), SOFT_LIMIT)
+        if len(p.split()) >= 3:
+            return p
+    return _clean_phrase(sents[0], SOFT_LIMIT) or "Untitled abstract"
+
+
+def _gerund(verb: str) -> str:
+    """Return the -ing form of a third-person verb ("enhances" -> "enhancing", "maps" -> "mapping")."""
+    v = verb.lower()
+    if re.search(r"(?:ss|sh|ch|x|z)es$", v):
+        stem = v[:-2]
+    elif v.endswith("ies"):
+        stem = v[:-3] + "y"
+    elif v.endswith("s") and not v.endswith("ss"):
+        stem = v[:-1]
+    else:
+        return verb
+    if stem.endswith("e") and not stem.endswith(("ee", "ye", "oe")):
+        stem = stem[:-1]
+    elif re.fullmatch(r"[^aeiou]*[aeiou][bdgmnpt]", stem):  # one-syllable CVC: map -> mapping
+        stem += stem[-1]
+    return stem + "ing"
+
+
+def _description(found: _Name, text: str) -> str:
+    """Return what the named method is, from the words around its introduction."""
+    after = re.sub(r"^\s*\([^()]*\)", "", found.after).strip()
+    m = re.match(r"^(?:[,:–—-]|\s)*(?:which is\s+|is\s+)?((?:an?|the)\s.+)", after)
+    if m:
+        return _clean_phrase(m.group(1), SOFT_LIMIT - len(found.name) - 2)
+    m = re.match(r"^(?:that|which)\s+(?:\w+ly\s+)?([a-z]+s)\b(.+)", after)
+    if m:
+        # "HQGS that significantly enhances 3DGS ..." -> "HQGS: Enhancing 3DGS ..."
+        return _clean_phrase(_gerund(m.group(1)) + m.group(2), SOFT_LIMIT - len(found.name) - 2)
+    phrase = _contribution(text, found.name, SOFT_LIMIT - len(found.name) - 2, min_words=2)
+    if phrase and found.name not in phrase:
+        return phrase
+    return ""
+
+
+def _expansion_after(found: _Name) -> str:
+    """Return the spelled-out name in `NAME (Long Form)`, or "" when the brackets hold something else."""
+    m = re.match(r"^\s*\(([^()]+)\)", found.after)
+    if not m:
+        return ""
+    inner = m.group(1).strip()
+    long_form = _acronym_long_form(found.name, inner)
+    # The whole bracket must be the expansion, not an aside that happens to contain the letters.
+    return inner if long_form and inner.startswith(long_form.split()[0]) else ""
+
+
+def _finish(title: str) -> str:
+    """Return `title` with its first letter capitalised and within the length limit."""
+    title = re.sub(r"\s+", " ", title).strip()
+    if len(title) > MAX_TITLE:
+        title = _tidy_end(_cut_words(title, MAX_TITLE))
+    title = title.replace("$", "")
+    return title[:1].upper() + title[1:] if title else title
+
+
+def infer_title(abstract_md: str) -> str:
+    """Return a plain-text title (≤ 100 chars) for an abstract that has none."""
+    text = plain_text(abstract_md)
+    found = _find_name(text)
+    if found:
+        long_form = _tidy_end(found.long_form)
+        if not long_form:
+            long_form = _expansion_after(found)
+        if long_form and len(long_form.split()) >= 2:
+            head = re.match(r"\s*(framework|model|method|network|algorithm|benchmark|dataset|approach|system)\b",
+                            found.after)
+            if head and not long_form.lower().endswith(head.group(1)):
+                long_form += " " + head.group(1)  # "the Generalized Forward-Inverse (GFI) framework"
+            long_form = _tidy_end(_cut_words(re.sub(r"\s*\([^()]*\)", "", long_form), MAX_TITLE - len(found.name) - 2))
+            return _finish(f"{found.name}: {long_form[:1].upper() + long_form[1:]}")
+        desc = _description(found, text)
+        if desc and len(desc.split()) >= 2:
+            desc = desc[:1].upper() + desc[1:]
+            return _finish(f"{found.name}: {desc}")
+        if long_form:
+            return _finish(f"{found.name}: {long_form}")
+    phrase = _contribution(text) or _first_sentence_phrase(text)
+    return _finish(phrase)
