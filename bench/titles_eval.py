@@ -99,7 +99,7 @@ def _first_words(text: str, n: int = 12) -> str:
 def main(argv: list[str]) -> int:
     """Score infer_title and the first-12-words baseline on a JSONL corpus."""
     path = Path(argv[0]) if argv else DEFAULT_CORPUS
-    records = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    records = [json.loads(line) for line in path.read_text(encoding="utf-8").split("\n") if line.strip()]
     records = [r for r in records if r.get("title") and r.get("abstract")]
     normalise, how = _normaliser()
     raw = [r["abstract"] for r in records]

@@ -121,7 +121,7 @@ def build_corpus(project: Project, progress: Progress) -> Corpus:
         topic_list = topics.assign_topics(papers, feats, tag_index, vocab)
         stage.count = len(topic_list)
     with progress.stage("related") as stage:
-        related.assign_related(papers, feats)
+        related.assign_related(papers, feats, tags=tag_index)
         stage.count = sum(len(p.related) for p in papers)
     with progress.stage("cross-links") as stage:
         crosslink.add_crosslinks(papers, tag_index, _introduced_methods(papers))

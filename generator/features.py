@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import scipy.sparse as sp
@@ -41,12 +41,13 @@ BLOCK = 512
 _TOKEN = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-'][A-Za-z0-9]+)*")
 # Words whose final "s" is not a plural: "loss", "bias", "analysis", "focus", "physics".
 _KEEP_S = ("ss", "ias", "is", "us", "ics", "ous", "'s")
+_SAME_PLURAL = frozenset({"series", "species", "means", "gas", "this", "always", "perhaps", "whereas"})
 # Scientific filler that says nothing about the subject, on top of the English stop words.
 _FILLER = frozenset(
     """paper propose proposed proposes approach method methods result results show shows shown demonstrate
     demonstrates novel existing work present presents introduce introduces based using use used new furthermore
     additionally specifically however moreover recent recently significantly significant achieve achieves
-    effective effectively various extensive experiment experiments outperform outperforms state art""".split()
+    effective effectively various extensive experiment experiments outperform outperforms state art et al""".split()
 )
 STOP_WORDS = frozenset(ENGLISH_STOP_WORDS) | _FILLER
 
@@ -59,6 +60,15 @@ class Features:
     tfidf: sp.csr_matrix  # n x V, L2-normalised rows
     terms: list[str]  # column i of tfidf
     embedding: np.ndarray  # n x d, L2-normalised rows (all zeros for an empty text)
+    _nearest: dict[int, np.ndarray] = field(default_factory=dict, repr=False)  # cache of nearest(m)
+
+    def nearest(self, m: int) -> np.ndarray:
+        """Return each paper's m most similar other papers (rows), computed once per m and shared by stages."""
+        if m not in self._nearest:
+            n = len(self.ids)
+            parts = [top_k(similarity(self, rows), m, exclude=np.arange(rows.start, rows.stop)) for rows in blocks(n)]
+            self._nearest[m] = np.vstack(parts) if parts else np.zeros((0, 0), dtype=np.int64)
+        return self._nearest[m]
 
     @property
     def index(self) -> dict[str, int]:
@@ -69,7 +79,9 @@ class Features:
 def singular(word: str) -> str:
     """Return a lowercase word in naive singular form ("networks" -> "network", "loss" kept)."""
     w = word.lower()
-    if len(w) > 4 and w.endswith("ies") and w not in ("series", "species"):
+    if w in _SAME_PLURAL:
+        return w
+    if len(w) > 4 and w.endswith("ies"):
         return w[:-3] + "y"  # "capabilities" -> "capability"
     if len(w) > 3 and w.endswith("s") and not w.endswith(_KEEP_S):
         return w[:-1]

@@ -226,6 +226,8 @@ def _short(error: BaseException) -> str:
     """Return an exception's message without Python internals."""
     if isinstance(error, RecursionError):
         return "nested too deeply"
+    if "integer string conversion" in str(error):
+        return "a number has too many digits"
     return str(error).split("\n")[0]
 
 
@@ -355,8 +357,8 @@ def _alias_problem(root: yaml.Node, written: int) -> str | None:
             on_path.discard(key)
             size[key] = 1 + sum(size[id(child)] for child in children)
             if size[key] > MAX_YAML_EXPANSION * written + 1000:
-                return (f"aliases expand the document to more than {size[key]:,} values "
-                        f"(from {written:,} written); refusing to expand it")
+                return (f"aliases would expand the document to at least {size[key]:,} values "
+                        f"({written:,} written); refusing to expand it")
             continue
         if key in size:
             continue
@@ -399,7 +401,11 @@ def _count_nodes(root: yaml.Node) -> int:
 
 def read_yaml(text: str, source: Source) -> tuple[list[Record], list[Problem]]:
     """Read YAML safely: a list of mappings (or papers: [...]), with the line of every field."""
-    loader = _Loader(text)
+    try:
+        loader = _Loader(text)
+    except yaml.YAMLError as error:  # the reader rejects control characters up front
+        line = text.count("\n", 0, getattr(error, "position", 0)) + 1
+        return [], [_yaml_problem(error, source.path, line)]
     try:
         documents = []
         while loader.check_node():
@@ -457,11 +463,12 @@ def _yaml_record(loader: _Loader, item: yaml.Node, source: Source) -> tuple[Reco
     except (RecursionError, ValueError, TypeError, OverflowError) as error:
         return None, Problem(source.path, line, "yaml", f"invalid YAML value: {_short(error)}")
     if not isinstance(value, dict):  # e.g. !!set or !!omap
-        return None, Problem(source.path, line, "yaml", f"expected a mapping (key: value) for each paper, got {_type_name(value)}")
+        return None, Problem(source.path, line, "yaml",
+                             f"expected a mapping (key: value) for each paper, got {_type_name(value)}")
     field_lines = {}
     for key_node, _ in item.value:  # after construction, so merge keys (<<) are already expanded
         if isinstance(key_node, yaml.ScalarNode):
-            field_lines.setdefault(key_node.value, key_node.start_mark.line + 1)
+            field_lines[key_node.value] = key_node.start_mark.line + 1  # later keys win, as in the value
     fields = {str(key): val for key, val in value.items()}
     return Record(fields, source.path, line, source.collection, field_lines), None
 
@@ -483,7 +490,6 @@ def read_csv(text: str, source: Source, default_delimiter: str = ",") -> tuple[l
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(header_line, default_delimiter))
     records, problems = [], []
     header: list[str] | None = None
-    header_at = 0
     try:
         while True:
             start = reader.line_num + 1
@@ -494,7 +500,7 @@ def read_csv(text: str, source: Source, default_delimiter: str = ",") -> tuple[l
             if not any(cell.strip() for cell in row):
                 continue
             if header is None:
-                header, header_at = [cell.strip() for cell in row], start
+                header = [cell.strip() for cell in row]
                 problems.extend(_header_problems(header, source.path, start))
                 continue
             if len(row) > len(header):
@@ -508,8 +514,6 @@ def read_csv(text: str, source: Source, default_delimiter: str = ",") -> tuple[l
             records.append(Record(fields, source.path, start, source.collection))
     except csv.Error as error:
         problems.append(Problem(source.path, reader.line_num, "csv", f"invalid CSV: {error}; rest of file skipped"))
-    if header is not None and not records and not problems:
-        problems.append(Problem(source.path, header_at, "csv", "only a header row; no abstracts", "warning"))
     return records, problems
 
 
@@ -519,9 +523,11 @@ def _header_problems(header: list[str], path: str, line: int) -> list[Problem]:
     seen: set[str] = set()
     for column, name in enumerate(header, start=1):
         if not name:
-            problems.append(Problem(path, line, "csv", f"column {column} has no name in the header; its cells are ignored", "warning"))
+            message = f"column {column} has no name in the header; its cells are ignored"
+            problems.append(Problem(path, line, "csv", message, "warning"))
         elif name in seen:
-            problems.append(Problem(path, line, "csv", f"column {column} repeats the name '{name}'; only the first one is used", "warning"))
+            message = f"column {column} repeats the name '{name}'; only the first one is used"
+            problems.append(Problem(path, line, "csv", message, "warning"))
         seen.add(name)
     return problems
 
@@ -543,6 +549,7 @@ _BIB_FIELDS = {
 #: Fields Zotero/JabRef export that must not be published: local file paths and private notes.
 _BIB_PRIVATE = frozenset({"file", "annote", "ENTRYTYPE", "ID"})
 _BIB_START = re.compile(r"^[ \t]*@[ \t]*([A-Za-z]+)[ \t]*[{(][ \t]*([^,\s{}()]*)", re.MULTILINE)
+_BIB_FIELD_START = re.compile(r"^[ \t]*([A-Za-z][\w\-:.]*)[ \t]*=", re.MULTILINE)
 _BIB_NON_ENTRIES = frozenset({"string", "comment", "preamble"})
 _MATH = re.compile(r"(\$\$.*?\$\$|\$[^$]*\$|\\\(.*?\\\))", re.DOTALL)
 _FONT_COMMAND = re.compile(r"\\(?:emph|textit|textbf|texttt|textsc|textrm|textsf|textup|mbox|text)\s*\{([^{}]*)\}")
@@ -555,7 +562,8 @@ class _BibEntry:
     kind: str
     key: str
     line: int
-    balanced: bool
+    brace_error: str  # empty when the braces balance
+    field_lines: dict[str, int]
 
 
 def _scan_bib(text: str) -> list[_BibEntry]:
@@ -565,17 +573,22 @@ def _scan_bib(text: str) -> list[_BibEntry]:
     entries = []
     for index, match in enumerate(matches):
         end = matches[index + 1].start() if index + 1 < len(matches) else len(text)
-        depth, balanced = 0, True
+        depth, brace_error = 0, ""
         for char in text[match.start():end]:
             if char == "{":
                 depth += 1
             elif char == "}":
                 depth -= 1
                 if depth < 0:
-                    balanced = False
+                    brace_error = "a '}' has no matching '{'"
                     break
+        if depth > 0:
+            brace_error = "a '{' is never closed"
+        field_lines: dict[str, int] = {}
+        for field in _BIB_FIELD_START.finditer(text, match.end(), end):
+            field_lines.setdefault(field.group(1).lower(), _line_at(starts, field.start(1)))
         entries.append(_BibEntry(match.group(1).lower(), match.group(2), _line_at(starts, match.start()),
-                                 balanced and depth == 0))
+                                 brace_error, field_lines))
     return entries
 
 
@@ -637,32 +650,38 @@ def read_bib(text: str, source: Source) -> tuple[list[Record], list[Problem]]:
     """Read BibTeX as Zotero or JabRef export it; the citation key is kept as metadata `bibtex_key`."""
     problems = []
     scanned = [e for e in _scan_bib(text) if e.kind not in _BIB_NON_ENTRIES]
+    unbalanced = {entry.key for entry in scanned if entry.brace_error}
     for entry in scanned:
-        if not entry.balanced:
+        if entry.brace_error:
             problems.append(Problem(source.path, entry.line, "bibtex",
-                                    f"unbalanced braces in entry '{entry.key}'; entry skipped"))
+                                    f"unbalanced braces in entry '{entry.key}' ({entry.brace_error}); entry skipped"))
     parser = BibTexParser(common_strings=True)
     parser.ignore_nonstandard_types = False  # keep @online, @software, @dataset, ...
     try:
         database = parser.parse(text)
     except Exception as error:  # bibtexparser/pyparsing may raise anything on arbitrary text
         return [], problems + [Problem(source.path, 1, "bibtex", f"invalid BibTeX: {_short(error)}")]
-    lines: dict[str, list[int]] = {}
+    found: dict[str, list[_BibEntry]] = {}
     for entry in scanned:
-        if entry.balanced:
-            lines.setdefault(entry.key, []).append(entry.line)
+        if not entry.brace_error:
+            found.setdefault(entry.key, []).append(entry)
     records = []
     for entry in database.entries:
         key = entry.get("ID", "")
-        line = lines[key].pop(0) if lines.get(key) else 1
+        if key in unbalanced and not found.get(key):
+            continue  # already reported; what the parser made of it swallowed text of other entries
+        where = found[key].pop(0) if found.get(key) else _BibEntry("", key, 1, "", {})
         fields: dict[str, Any] = {}
-        for name, raw in entry.items():
-            name = name.lower() if name not in _BIB_PRIVATE else name
+        field_lines: dict[str, int] = {}
+        # bibtexparser 1.x stores an entry's fields last-first; reversed gives the file's order
+        for name, raw in reversed(list(entry.items())):
             if name in _BIB_PRIVATE or not isinstance(raw, str):
                 continue
-            target = _BIB_FIELDS.get(name, name)
+            target = _BIB_FIELDS.get(name.lower(), name.lower())
             if target in fields:
-                continue  # journal wins over booktitle only by order; either is the venue
+                continue  # e.g. both journal and booktitle: the first one is the venue
+            if name.lower() in where.field_lines:
+                field_lines[target] = where.field_lines[name.lower()]
             if target == "authors":
                 fields[target] = split_bib_authors(raw)
             elif target in ("url", "doi"):
@@ -672,10 +691,11 @@ def read_bib(text: str, source: Source) -> tuple[list[Record], list[Problem]]:
         if "year" not in fields and re.match(r"\d{4}", entry.get("date", "")):
             fields["year"] = entry["date"][:4]  # biblatex writes date = {2023-05-01}
         fields["bibtex_key"] = key
-        records.append(Record(fields, source.path, line, source.collection))
-    for key, remaining in lines.items():
-        for line in remaining:
-            problems.append(Problem(source.path, line, "bibtex", f"entry '{key}' could not be read; check its syntax"))
+        records.append(Record(fields, source.path, where.line, source.collection, field_lines))
+    for key, remaining in found.items():
+        for entry in remaining:
+            problems.append(Problem(source.path, entry.line, "bibtex",
+                                    f"entry '{key}' could not be read; check its syntax"))
     return records, problems
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 import scipy.sparse as sp
 
-from generator.features import BLOCK, Features, blocks, similarity, similarity_of, top_k
+from generator.features import Features, blocks, similarity_of, top_k
 from generator.model import Paper, Related, Tag
 
 #: Neighbours whose mean expands each paper's query (pseudo-relevance feedback).
@@ -90,12 +90,8 @@ def _feedback_queries(features: Features) -> tuple[sp.csr_matrix, np.ndarray]:
     """Return each paper's query expanded with the mean of its nearest neighbours, in both spaces."""
     n = len(features.ids)
     m = min(FEEDBACK_NEIGHBOURS, n - 1)
-    rows_idx, cols_idx = [], []
-    for rows in blocks(n):
-        best = top_k(similarity(features, rows), m, exclude=np.arange(rows.start, rows.stop))
-        rows_idx.append(np.repeat(np.arange(rows.start, rows.stop), best.shape[1]))
-        cols_idx.append(best.ravel())
-    r, c = np.concatenate(rows_idx), np.concatenate(cols_idx)
+    best = features.nearest(m)
+    r, c = np.repeat(np.arange(n), best.shape[1]), best.ravel()
     mean = sp.csr_matrix((np.full(len(r), 1.0 / max(m, 1), dtype=np.float32), (r, c)), shape=(n, n))
     expand = sp.identity(n, dtype=np.float32, format="csr") + FEEDBACK_WEIGHT * mean
     return sp.csr_matrix(expand @ features.tfidf), np.asarray(expand @ features.embedding, dtype=np.float32)

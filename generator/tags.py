@@ -63,7 +63,7 @@ then there therefore these they this those though through thus to too toward tow
 us very via was we well were what whatever when whenever where whereas whether which while who whom whose why
 will with within without would yet you your i.e e.g ie eg vs versus namely instead moreover furthermore
 additionally finally first second third firstly secondly lastly hence still already yet whereby wherein thereby
-respectively e g i e et al
+respectively e g i e et al due according regarding despite beyond among amongst
 """.split()
 
 # Verbs and verb forms that abstracts use to talk about the work rather than name a concept.
@@ -108,6 +108,7 @@ small-scale additional further better best good great high low higher lower more
 relevant useful powerful robust fast accurate real-world practical challenging difficult hard easy
 theoretical empirical experimental extensive proposed underlying corresponding respective unified
 potential possible able unable capable limited poor inherent intrinsic original alternative improved
+smaller larger fewer greater wider deeper faster stronger weaker richer simpler
 """.split()
 
 # Nouns that never end a tag: "novel framework", "downstream tasks", "our results".
@@ -143,6 +144,8 @@ _FILLER = [
     "real world", "wide range", "large scale", "deep learning model", "our method", "this paper",
     "empirical result", "theoretical analysis", "experimental evaluation", "comprehensive experiment",
     "downstream task", "key idea", "main idea", "significant improvement", "new method",
+    "shed light", "great success", "remarkable success", "recent advance", "recent year", "recent work",
+    "wide variety", "large number", "growing interest", "first time", "best knowledge", "open problem",
 ]
 
 _STOP = frozenset(_FUNCTION_WORDS) | frozenset(_VERBS)
@@ -158,6 +161,7 @@ _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9(\"'])")
 _ACRONYM_DEF = re.compile(r"\(\s*([A-Za-z][A-Za-z0-9\-]*[A-Z][A-Za-z0-9\-]*?)\s*\)")
 
 MAX_WORDS = 4
+_DETERMINERS = frozenset("the a an this these that those its their our his her such each every".split())
 
 
 @lru_cache(maxsize=65536)
@@ -198,6 +202,8 @@ class _Occurrence:
     start: int  # token index in the text
     n: int  # tokens in the phrase
     maximal: bool  # the phrase is a whole run of content words
+    at_end: bool  # no content word follows: the phrase ends where a noun phrase ends
+    before_object: bool  # a determiner follows ("handling the"), as after a verb
 
 
 def _sentences(text: str) -> list[str]:
@@ -219,13 +225,18 @@ def _surface(tokens: list[str]) -> str:
     """Return the display form of a phrase: lowercase except acronyms and names with inner capitals."""
     words = []
     for t in tokens:
-        inner_caps = any(c.isupper() for c in t[1:])
+        # "GPT-4", "ImageNet", "ViT" keep their case; "Multi-Layer" and sentence-initial words do not.
+        inner_caps = any(c.isupper() for part in t.split("-") for c in part[1:])
         words.append(t if inner_caps else t.lower())
     return " ".join(words)
 
 
-def extract_candidates(text: str) -> list[_Occurrence]:
-    """Return every candidate phrase occurrence of a plain text, in text order."""
+def extract_candidates(text: str, acronyms: dict[str, str] | None = None) -> list[_Occurrence]:
+    """Return every candidate phrase occurrence of a plain text, in text order.
+
+    `acronyms` maps an acronym as written ("LLM", case-sensitive, singular) to the key of its long form.
+    """
+    acronyms = acronyms or {}
     out: list[_Occurrence] = []
     offset = 0
     for si, sentence in enumerate(_sentences(text)):
@@ -239,7 +250,7 @@ def extract_candidates(text: str) -> list[_Occurrence]:
             while j < len(tokens) and not _is_stop(tokens[j]):
                 j += 1
             run = tokens[i:j]
-            keys = [tag_key(t) for t in run]
+            keys = [acronyms.get(_acronym_stem(t)) or tag_key(t) for t in run]
             for a in range(len(run)):
                 if run[a].lower() in _BAD_START:
                     continue
@@ -249,10 +260,18 @@ def extract_candidates(text: str) -> list[_Occurrence]:
                     key = " ".join(k for k in keys[a:b] if k)
                     if not key or key in _FILLER_KEYS:
                         continue
-                    out.append(_Occurrence(_surface(run[a:b]), key, si, offset + i + a, b - a, a == 0 and b == len(run)))
+                    at_end = b == len(run)
+                    before_object = at_end and j < len(tokens) and tokens[j].lower() in _DETERMINERS
+                    out.append(_Occurrence(_surface(run[a:b]), key, si, offset + i + a, b - a,
+                                           a == 0 and at_end, at_end, before_object))
             i = j
         offset += len(tokens)
     return out
+
+
+def _acronym_stem(token: str) -> str:
+    """Return an acronym without its plural `s` ("LLMs" -> "LLM"); other tokens unchanged."""
+    return token[:-1] if len(token) > 2 and token.endswith("s") and token[-2].isupper() else token
 
 
 def find_acronyms(text: str) -> list[tuple[str, str]]:
@@ -313,30 +332,44 @@ class _Stats:
     df: Counter = field(default_factory=Counter)  # papers containing the key
     maximal: Counter = field(default_factory=Counter)  # occurrences as a whole run
     total: Counter = field(default_factory=Counter)  # all occurrences
+    at_end: Counter = field(default_factory=Counter)  # occurrences ending a noun phrase
+    before_object: Counter = field(default_factory=Counter)  # occurrences followed by a determiner
     surfaces: dict[str, Counter] = field(default_factory=lambda: defaultdict(Counter))
 
 
 def _acronym_map(papers: list[Paper]) -> dict[str, str]:
-    """Return acronym key -> expansion key, from definitions seen in the corpus (most frequent wins)."""
+    """Return acronym (as written, singular) -> long-form key, from the corpus's definitions; the most frequent wins."""
     seen: dict[str, Counter] = defaultdict(Counter)
     for p in papers:
-        for acro, expansion in find_acronyms(p.text):
-            seen[tag_key(acro)][tag_key(expansion)] += 1
-    result = {}
-    for acro in sorted(seen):
-        expansion, _ = sorted(seen[acro].items(), key=lambda kv: (-kv[1], kv[0]))[0]
-        if expansion != acro:
-            result[acro] = expansion
-    return result
+        for acro, expansion in find_acronyms(p.text or ""):
+            seen[_acronym_stem(acro)][tag_key(expansion)] += 1
+    return {acro: _most_common(seen[acro]) for acro in sorted(seen)}
+
+
+def _most_common(counts: Counter) -> str:
+    """Return the most frequent item, ties broken alphabetically (deterministic)."""
+    return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[0][0]
 
 
 # Scoring weights; generic choices (documented in the report), not fitted to one corpus's labels.
-_POSITION_DECAY = 0.15  # later first mentions count less: abstracts state their subject first
+_POSITION_DECAY = 0.05  # later first mentions count less: abstracts state their subject first
 _LENGTH_BONUS = 0.35  # per extra word: "offline reinforcement learning" says more than "learning"
-_IDF_POWER = 0.5  # a soft IDF: field names ("reinforcement learning") are frequent yet good tags
+_IDF_POWER = 0.0  # a soft IDF: field names ("reinforcement learning") are frequent yet good tags
 _GIVEN_BOOST = 1.5  # a phrase some author chose as a keyword is a term, wherever it appears
-_OVERLAP_PENALTY = 0.4  # MMR-like: a variant of an already chosen tag is worth less
+_SUBPHRASE_PENALTY = 0.5  # MMR-like: a part of an already chosen tag is worth less
+_SUPERPHRASE_PENALTY = 0.7  # ... and so is a longer form of one, though it says something new
 _RELATIVE_CUTOFF = 0.15  # tags beyond `min_tags` need at least this share of the best score
+_SINGLE_WORD = 0.3  # one word is rarely a tag on its own ("privacy" is, "explain" is not)
+_NOUN_SINGLE = 0.6  # ... unless it looks like a noun of a concept or is an acronym
+_POPULARITY = 0.0  # phrases many papers use are the field's terms
+_TF_WEIGHT = 0.5  # repeated mentions
+_BURSTINESS = 0.5  # corpus-wide mentions per paper that uses the phrase
+_HEAD_FLOOR = 0.5  # share of a phrase's score kept however rarely it ends a noun phrase
+_VERB_PENALTY = 2.0  # how fast "followed by a determiner" kills a candidate
+_ADJECTIVE_SINGLE = 0.1
+_ADJECTIVE_SUFFIXES = ("al", "ic", "ive", "ous", "able", "ible", "ful", "less", "ar", "ary", "om", "er", "ent", "ant")
+_TERMHOOD = 0.0  # weight of "stands alone as a whole phrase" in the corpus
+_NOUN_SUFFIXES = ("tion", "sion", "ity", "ness", "ism", "ment", "ance", "ence", "ing", "ics", "ogy", "phy", "sis", "ency", "ancy", "ure", "ization", "er", "or", "ship")
 
 
 @dataclass
@@ -352,16 +385,13 @@ class _Folder:
     """Map phrase keys to canonical keys: corpus acronyms, then the user's preferred names."""
 
     def __init__(self, acronyms: dict[str, str], vocab: Vocabulary) -> None:
-        self.acronyms = acronyms
+        self.acronyms = acronyms  # "LLM" -> "large language model"
         self.preferred = {alias: tag_key(name) for alias, name in vocab.preferred.items()}
         self.names = {tag_key(name): name for name in vocab.preferred.values()}
         self.banned = {tag_key(b) for b in vocab.banned}
 
     def __call__(self, key: str) -> str:
         """Return the canonical key of a phrase key."""
-        if key in self.preferred:
-            return self.preferred[key]
-        key = self.acronyms.get(key, key)
         return self.preferred.get(key, key)
 
     def allowed(self, key: str, given: bool = False) -> bool:
@@ -379,7 +409,9 @@ def _gather(papers: list[Paper], fold: _Folder) -> tuple[list[_PaperCandidates],
     per_paper = []
     for p in papers:
         cands = _PaperCandidates()
-        for occ in extract_candidates(p.text or ""):
+        # A paper's own definition of an acronym beats the corpus's most common one.
+        local = {_acronym_stem(a): tag_key(e) for a, e in find_acronyms(p.text or "")}
+        for occ in extract_candidates(p.text or "", {**fold.acronyms, **local}):
             key = fold(occ.key)
             if not fold.allowed(key):
                 continue
@@ -387,6 +419,8 @@ def _gather(papers: list[Paper], fold: _Folder) -> tuple[list[_PaperCandidates],
             cands.first.setdefault(key, occ.sentence)
             stats.total[key] += 1
             stats.maximal[key] += occ.maximal
+            stats.at_end[key] += occ.at_end
+            stats.before_object[key] += occ.before_object
             stats.surfaces[key][occ.surface] += 1
         for kw in p.keywords:
             key = fold(tag_key(kw))
@@ -404,13 +438,24 @@ def _scores(cands: _PaperCandidates, stats: _Stats, n_papers: int, given_keys: s
     out = {}
     for key, tf in cands.tf.items():
         df = stats.df[key]
-        if df < 2:
+        # A phrase that never ends a noun phrase is a fragment ("large language" of "large language models").
+        if df < 2 or not stats.at_end[key]:
             continue
         idf = math.log((n_papers + 1) / df) ** _IDF_POWER if n_papers > 1 else 1.0
         words = key.count(" ") + 1
-        termhood = 0.5 + stats.maximal[key] / stats.total[key]
-        score = (1 + math.log(tf)) * idf * termhood
+        termhood = 1 + _TERMHOOD * (stats.maximal[key] / stats.total[key] - 0.5)
+        # Bursty phrases, repeated by the papers that use them, are their subject; background
+        # phrases ("machine learning", "training data") are mentioned once and left.
+        burst = (stats.total[key] / df) ** _BURSTINESS
+        score = (1 + _TF_WEIGHT * math.log(tf)) * idf * termhood * burst * math.log(1 + df) ** _POPULARITY
         score *= 1 + _LENGTH_BONUS * (min(words, 4) - 1)
+        # Fragments ("large language" of "large language models") and modifiers ("adversarial")
+        # rarely end a noun phrase; verbs ("handling the") take objects.
+        total = stats.total[key]
+        score *= min(1.0, _HEAD_FLOOR + stats.at_end[key] / total)
+        score *= max(0.0, 1 - _VERB_PENALTY * stats.before_object[key] / total)
+        if words == 1:
+            score *= _single_word_factor(key, stats)
         score /= 1 + _POSITION_DECAY * cands.first[key]
         if key in given_keys:
             score *= _GIVEN_BOOST
@@ -418,9 +463,32 @@ def _scores(cands: _PaperCandidates, stats: _Stats, n_papers: int, given_keys: s
     return out
 
 
-def _overlaps(a: str, b: str) -> bool:
-    """Return whether one key contains the other as whole words."""
-    return f" {a} " in f" {b} " or f" {b} " in f" {a} "
+def _single_word_factor(key: str, stats: _Stats) -> float:
+    """Return how much a one-word candidate keeps of its score: concept nouns and acronyms keep more."""
+    # An adjective alone ("adversarial", "dynamic") names nothing, unless the corpus uses it as a noun.
+    if key.endswith(_ADJECTIVE_SUFFIXES) and stats.at_end[key] * 2 < stats.total[key]:
+        return _ADJECTIVE_SINGLE
+    surfaces = stats.surfaces[key]
+    written_upper = sum(c for s, c in surfaces.items() if sum(ch.isupper() for ch in s) >= 2)
+    if written_upper * 2 >= sum(surfaces.values()) or key.endswith(_NOUN_SUFFIXES):
+        return _NOUN_SINGLE
+    return _SINGLE_WORD
+
+
+def _redundancy(key: str, chosen: list[str]) -> float:
+    """Return the factor left to a candidate given the tags already chosen (MMR-like).
+
+    A part of a chosen tag ("language models" after "large language models") adds little; a
+    specialisation ("offline reinforcement learning" after "reinforcement learning") adds more.
+    """
+    factor = 1.0
+    padded = f" {key} "
+    for c in chosen:
+        if padded in f" {c} ":
+            factor *= _SUBPHRASE_PENALTY
+        elif f" {c} " in padded:
+            factor *= _SUPERPHRASE_PENALTY
+    return factor
 
 
 def _pick(scores: dict[str, float], given: list[str], allowed: set[str], max_tags: int, min_tags: int) -> list[str]:
@@ -432,7 +500,7 @@ def _pick(scores: dict[str, float], given: list[str], allowed: set[str], max_tag
     best = ranked[0][0] if ranked else 0.0
     while pool and len(chosen) < max_tags:
         key, value = max(
-            ((k, s * _OVERLAP_PENALTY ** sum(_overlaps(k, c) for c in chosen)) for k, s in pool.items()),
+            ((k, s * _redundancy(k, chosen)) for k, s in pool.items()),
             key=lambda kv: (kv[1], kv[0]),
         )
         if len(chosen) >= min_tags and value < _RELATIVE_CUTOFF * best:
@@ -446,9 +514,10 @@ def _display_name(key: str, stats: _Stats, fold: _Folder) -> str:
     """Return the human name of a tag: the user's preferred name, else its most common written form."""
     if key in fold.names:
         return fold.names[key]
-    spelled = [(c, s) for s, c in stats.surfaces[key].items() if tag_key(s) == key]
-    if not spelled:
-        return key
+    # Prefer a spelled-out form ("large language models") to an acronym ("LLMs").
+    spelled = [(c, s) for s, c in stats.surfaces[key].items() if tag_key(s) == key] or [
+        (c, s) for s, c in stats.surfaces[key].items()
+    ]
     return sorted(spelled, key=lambda cs: (-cs[0], -len(cs[1]), cs[1]))[0][1]
 
 

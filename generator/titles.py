@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 MAX_TITLE = 100
 #: Descriptions longer than this are cut at a phrase boundary; real titles are ~10 words.
@@ -23,6 +24,24 @@ _ABBREVIATIONS = ("e.g.", "i.e.", "et al.", "etc.", "vs.", "cf.", "a.k.a.", "res
 def plain_text(abstract_md: str) -> str:
     """Return the abstract as plain text: no Markdown, links, LaTeX commands or `$`."""
     t = abstract_md
+    if "\\" in t or "$" in t or "http" in t or "<" in t or "](" in t:
+        t = _plain_markup(t)
+    if "*" in t:
+        t = re.sub(r"\*\*(.+?)\*\*", r"\1", t)
+        t = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"\1", t)
+    if "_" in t:
+        t = re.sub(r"(?<![\w_])_(?!\s)(.+?)(?<!\s)_(?![\w_])", r"\1", t)
+    if "`" in t:
+        t = t.replace("``", '"').replace("''", '"')
+        t = re.sub(r"`([^`]*)`", r"\1", t)
+    t = re.sub(r"([a-z]{2}[.!?])([A-Z][a-z])", r"\1 \2", t)  # "music.To address": lost line break
+    if "- " in t and _looks_hyphen_broken(t):
+        t = re.sub(r"(\w)- (\w)", r"\1\2", t)
+    return re.sub(r"\s+", " ", t).strip()
+
+
+def _plain_markup(t: str) -> str:
+    """Return `t` without links, URLs, LaTeX commands and math delimiters."""
     t = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", t)  # [text](url) -> text
     t = re.sub(r"<(?:https?|ftp)://[^>]*>", " ", t)
     t = re.sub(r"\\(?:url|href)\{[^}]*\}(?:\{([^}]*)\})?", lambda m: m.group(1) or " ", t)
@@ -32,14 +51,8 @@ def plain_text(abstract_md: str) -> str:
     t = re.sub(r"\\[a-zA-Z]+\*?\{([^{}]*)\}", r"\1", t)
     t = re.sub(r"\$\$(.+?)\$\$|\$(.+?)\$", lambda m: _plain_math(m.group(1) or m.group(2)), t)
     t = re.sub(r"\\([&%_#$])", r"\1", t)
-    t = t.replace("``", '"').replace("''", '"').replace("\\`", "'")
-    t = re.sub(r"\*\*(.+?)\*\*", r"\1", t)
-    t = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"\1", t)
-    t = re.sub(r"(?<![\w_])_(?!\s)(.+?)(?<!\s)_(?![\w_])", r"\1", t)
-    t = re.sub(r"`([^`]*)`", r"\1", t)
-    t = re.sub(r"\\[a-zA-Z]+", " ", t)  # stray commands (\textbackslash, \newline...)
-    t = re.sub(r"(\w)- (\w)", r"\1\2", t) if re.search(r"\w- \w", t) and _looks_hyphen_broken(t) else t
-    return re.sub(r"\s+", " ", t).strip()
+    t = t.replace("\\`", "'")
+    return re.sub(r"\\[a-zA-Z]+", " ", t)  # stray commands (\textbackslash, \newline...)
 
 
 def _looks_hyphen_broken(text: str) -> bool:
@@ -52,12 +65,14 @@ def _plain_math(expr: str) -> str:
     """Return a readable plain-text form of inline math, e.g. `$k$` -> `k`."""
     e = expr.replace("\\times", "x").replace("\\cdot", "*")
     e = re.sub(r"\\(?:mathcal|mathbf|mathrm|mathbb|text|operatorname|boldsymbol)\{([^}]*)\}", r"\1", e)
+    e = re.sub(r"\\(log|exp|sin|cos|max|min|sup|inf|lim)\b", r" \1 ", e)
     e = re.sub(r"\\[a-zA-Z]+", "", e)
     e = re.sub(r"[{}\\^]", "", e)
     return re.sub(r"\s+", " ", e).strip()
 
 
-def split_sentences(text: str) -> list[str]:
+@lru_cache(maxsize=64)
+def split_sentences(text: str) -> tuple[str, ...]:
     """Split plain text into sentences, not breaking at "e.g.", "et al." or decimals."""
     parts = re.split(r"(?<=[.!?])\s+(?=[\"'(\[]?[A-Z0-9])", text)
     out: list[str] = []
@@ -66,7 +81,7 @@ def split_sentences(text: str) -> list[str]:
             out[-1] += " " + part
         else:
             out.append(part)
-    return [s.strip() for s in out if s.strip()]
+    return tuple(s.strip() for s in out if s.strip())
 
 
 # --------------------------------------------------------------------------- names
@@ -78,19 +93,45 @@ _NP_FILLER = {"a", "an", "the", "our", "this", "its", "novel", "new", "simple", 
               "generic", "flexible", "powerful", "practical", "improved", "modular", "fast", "universal",
               "versatile", "large-scale", "comprehensive", "systematic", "open-source", "challenging",
               "holistic", "automatic", "automated", "training-free", "plug-and-play", "two-stage",
-              "theoretical", "empirical"}
+              "theoretical", "empirical", "yet", "simple,", "namely"}
 _NP_ADJ_SUFFIX = ("al", "ive", "ic", "ous", "able", "ible", "ed", "less", "ful", "ary", "ent", "ant")
+#: Head nouns of what papers introduce; they may stand between the article and the name.
+_HEADS = ("method", "model", "framework", "approach", "algorithm", "system", "benchmark", "dataset",
+          "architecture", "technique", "tool", "toolkit", "library", "suite", "network", "pipeline", "strategy",
+          "paradigm", "loss", "objective", "metric", "agent", "variant", "estimator", "module", "mechanism",
+          "scheme", "procedure", "language", "learning", "training", "generation", "family", "set",
+          "collection", "corpus", "defense", "attack", "optimizer", "solver", "policy", "sampler", "layer",
+          "transformer", "encoder", "decoder", "environment", "platform", "task", "protocol", "regularizer")
 _INTRO_VERBS = (r"propose|introduce|present|develop|design|devise|build|create|release|construct|curate"
                 r"|offer|formulate|describe|report|contribute|establish|unveil|launch|put forward|provide")
-_NAME_TRIGGERS = r"called|dubbed|named|termed|coined|nicknamed|(?:which|that) we (?:call|term|name|dub)"
+_INTRO_GERUNDS = r"proposing|introducing|presenting|developing|designing|devising|building|creating|releasing"
+_NAME_TRIGGERS = (r"called|dubbed|named|termed|coined|nicknamed|namely|tagged|(?:coin|coined)\s+as|refer\s+to\s+(?:it\s+)?as"
+                  r"|(?:which|that|what)\s+we\s+(?:call|term|name|dub|coin)")
 #: Capitalised words that are never a paper's own name even when they look like one.
 _NOT_NAMES = {"We", "Our", "The", "This", "These", "Here", "However", "Moreover", "Furthermore", "In",
               "It", "Specifically", "Finally", "Additionally", "To", "A", "An", "Transformer",
               "Transformers", "LLM", "LLMs", "AI", "ML", "DL", "RL", "NLP", "CV", "GPU", "GPUs", "CNN",
               "CNNs", "RNN", "RNNs", "GNN", "GNNs", "MLP", "MLPs", "VLM", "VLMs", "MLLM", "MLLMs", "LM",
               "LMs", "SOTA", "API", "APIs", "PDE", "PDEs", "ODE", "ODEs", "SGD", "GD", "I", "II", "III",
-              "OOD", "ID", "IID", "iid", "KL", "DNN", "DNNs", "ViT", "ViTs", "GPT", "BERT", "CLIP"}
+              "OOD", "ID", "IID", "iid", "KL", "DNN", "DNNs", "ViT", "ViTs", "GPT", "BERT", "CLIP", "LoRA",
+              "GPT-4", "GPT-3", "GPT-3.5", "ChatGPT", "ImageNet", "PyTorch", "GitHub", "HuggingFace"}
 _NAME_TOKEN = r"[A-Za-z0-9][\w.+\-]*[\w+]|[A-Z]"
+_HEAD_RE = "|".join(_HEADS)
+
+
+_NAME_AT = re.compile(rf"[\"'“]?({_NAME_TOKEN})[\"'”]?(?=\s*(?:[,:;().—–]|\s-\s|\s--|"
+                      rf"\s(?:that|which|to|for|as|is|was|with|in|on)\b|\s(?:{_HEAD_RE})s?\b|$))(.*)")
+_BRACKET_NAME = re.compile(rf"\(\s*[\"'“]?({_NAME_TOKEN})[\"'”]?\s*\)")
+_HEAD_THEN_NAME = re.compile(rf"([^.;]{{0,140}}?\b(?:{_HEAD_RE})s?)\s*(?:[,:]|--|[–—])\s*")
+_TRIGGER = re.compile(rf"\b(?:{_NAME_TRIGGERS})\s+(?:as\s+|it\s+)?(?:the\s+|a\s+|an\s+)?")
+_SPELLED = re.compile(rf"((?:\S+\s+){{0,12}}?\S+)\s+\(\s*({_NAME_TOKEN})\s*\)")
+_LEAD = re.compile(rf"(?:\b(?:{_INTRO_VERBS})(?:s|d|ed)?|\b[Oo]ur)\s+([^.;]*?)$")
+_NAME_HEAD = re.compile(rf"{_NAME_TOKEN}\s+(?:{_HEAD_RE})\b")
+_NAME_SPACE = re.compile(rf"{_NAME_TOKEN}\s")
+_APPOSITION = re.compile(rf"(?:^|[.;:]\s)({_NAME_TOKEN})(\s*\([^)]*\))?\s*,\s+(?:an?|the first)\s+"
+                         rf"(?:[\w-]+\s){{0,4}}?(?:{_HEAD_RE})\b")
+_DEFINITION = re.compile(rf"(?<![\w-])({_NAME_TOKEN})\s+\(([A-Z][^()]+)\)")
+_FAST_DEFINITION = re.compile(r"\S\s+\([A-Z]")
 
 
 @dataclass(frozen=True)
@@ -101,13 +142,14 @@ class _Name:
     sentence: int
     long_form: str = ""  # spelled-out acronym, e.g. "Mixture of Shards"
     after: str = ""  # text following the name in its sentence
+    lead: str = ""  # the noun phrase the name is attached to ("an autoencoder (AE) framework")
 
 
 def _looks_like_name(token: str, strict: bool = True) -> bool:
     """Return True if `token` is shaped like a coined name (CamelCase, ACRONYM, digits)."""
     if token in _NOT_NAMES or len(token) < 2 or not re.search(r"[A-Za-z]", token):
         return False
-    if re.fullmatch(r"\d+[A-Za-z]?", token):  # "3D", "2"
+    if re.fullmatch(r"\d+[A-Za-z]?|[A-Z]\d*|\d+(?:\.\d+)?[kKmMbB%x]?", token):  # "3D", "2", "7B"
         return False
     upper = sum(c.isupper() for c in token)
     if upper >= 2 or (upper >= 1 and not token[0].isupper()):
@@ -140,16 +182,15 @@ def _acronym_long_form(short: str, before: str) -> str:
         l -= 1
         s -= 1
     start = cand.rfind(" ", 0, l + 1) + 1
-    long_form = cand[start:].strip(" ,:;*")
-    if len(long_form.split()) < 1 or len(long_form) <= len(short):
+    long_form = cand[start:].strip(" ,:;*\"'“”")
+    if len(long_form) <= len(short):
         return ""
     return long_form
 
 
 def _name_at(text: str, strict: bool) -> tuple[str, str] | None:
-    """Return (name, rest) when `text` starts with a name-like token followed by a phrase end."""
-    m = re.match(rf"[\"'“]?({_NAME_TOKEN})[\"'”]?(?=\s*(?:[,:;().—–]|\s-\s|\s(?:that|which|to|for|as|is)\b|$))(.*)",
-                 text)
+    """Return (name, rest) when `text` starts with a name-like token ending its noun phrase."""
+    m = _NAME_AT.match(text)
     if m and _looks_like_name(m.group(1), strict):
         return m.group(1), m.group(2)
     return None
@@ -157,7 +198,7 @@ def _name_at(text: str, strict: bool) -> tuple[str, str] | None:
 
 def _parenthesised_acronym(obj: str, max_words: int) -> tuple[str, str, str, int] | None:
     """Find `Long Form (NAME)` early in `obj`: (name, long form, rest, words before the long form)."""
-    for m in re.finditer(rf"\((?:[\"'“]?)({_NAME_TOKEN})(?:[\"'”]?)\)", obj):
+    for m in _BRACKET_NAME.finditer(obj):
         before = obj[:m.start()]
         if len(before.split()) > max_words:
             break
@@ -178,45 +219,16 @@ def _parenthesised_acronym(obj: str, max_words: int) -> tuple[str, str, str, int
     return None
 
 
-def _object_name(obj: str, idx: int) -> _Name | None:
-    """Return the name that heads the noun phrase `obj` ("a novel and low-compute algorithm, NAME (...)")."""
-    words = obj.split()
-    for i in range(min(len(words), 10)):
-        if i and not _is_filler(words[i - 1]):
-            break
-        rest = " ".join(words[i:])
-        hit = _name_at(rest, strict=i > 0)
-        if hit:
-            return _Name(hit[0], idx, after=hit[1])
-    acr = _parenthesised_acronym(obj, 14)
-    if acr and _is_filler_run(obj.split()[:acr[3]]):
-        return _Name(acr[0], idx, acr[1], acr[2])
-    return None
-
-
-def _intro_object_names(sent: str, idx: int) -> list[_Name]:
-    """Return names a "we propose/introduce ..." sentence introduces as its object."""
-    found: list[_Name] = []
-    for m in re.finditer(rf"\b(?:we|We|paper|work|study|article)\s+(?:\w+ly\s+|also\s+|then\s+|further\s+)?"
-                         rf"(?:{_INTRO_VERBS})(?:s|d|ed)?\s+(?:here\s+)?", sent):
-        hit = _object_name(sent[m.end():], idx)
-        if hit:
-            found.append(hit)
-    return found
-
-
 def _is_filler(word: str) -> bool:
     """Return True for words that can precede the head of an object noun phrase."""
-    w = word.strip("*\"'“”").lower()
-    if w.endswith(","):
+    w = word.strip("*\"'“”")
+    if w[:1].isupper():
+        return False  # a capitalised word is part of a name, not a modifier before one
+    w = w.lower()
+    if w.endswith((",", ":")) or w in {"--", "-", "–", "—"}:
         return True  # "a novel and low-compute algorithm, Model Merging ..."
     w = w.strip(",:;")
-    return (w in _NP_FILLER or w.endswith(_NP_ADJ_SUFFIX) or "-" in w
-            or w in {"method", "model", "framework", "approach", "algorithm", "system", "benchmark",
-                     "dataset", "architecture", "technique", "tool", "library", "suite", "network",
-                     "pipeline", "strategy", "paradigm", "loss", "objective", "metric", "agent",
-                     "variant", "estimator", "module", "mechanism", "scheme", "procedure", "language",
-                     "learning", "training", "generation", "family", "set", "collection", "corpus"})
+    return w in _NP_FILLER or w.endswith(_NP_ADJ_SUFFIX) or "-" in w or w.rstrip("s") in _HEADS
 
 
 def _is_filler_run(words: list[str]) -> bool:
@@ -224,62 +236,158 @@ def _is_filler_run(words: list[str]) -> bool:
     return all(_is_filler(w) for w in words)
 
 
-def _trigger_names(sent: str, idx: int) -> list[_Name]:
-    """Return names introduced by "called X", "dubbed X", "termed X (ACR)" in one sentence."""
-    found: list[_Name] = []
-    for m in re.finditer(rf"\b(?:{_NAME_TRIGGERS})\s+(?:as\s+|it\s+)?(?:the\s+|a\s+|an\s+)?", sent):
-        rest = sent[m.end():]
-        acr = _parenthesised_acronym(rest, 8)
-        if acr:
-            found.append(_Name(acr[0], idx, acr[1], acr[2]))
-            continue
+def _object_name(obj: str, idx: int, strict_first: bool = False) -> _Name | None:
+    """Return the name that heads the noun phrase `obj` ("a novel and low-compute algorithm, NAME (...)")."""
+    words = obj.split()
+    for i in range(min(len(words), 10)):
+        if i and not _is_filler(words[i - 1]):
+            break
+        after_head = i > 0 and words[i - 1].strip(",:").rstrip("s").lower() in _HEADS
+        hit = _name_at(" ".join(words[i:]), strict=strict_first or (i > 0 and not after_head))
+        if hit:
+            return _Name(hit[0], idx, after=hit[1], lead=" ".join(words[:i]))
+    acr = _parenthesised_acronym(obj, 16)
+    if acr and _is_filler_run(obj.split()[:acr[3]]):
+        return _Name(acr[0], idx, acr[1], acr[2], lead=" ".join(obj.split()[:acr[3]]))
+    # "a new self-explainable Graph Neural Network (GNN) model: GraphChef".
+    m = _HEAD_THEN_NAME.match(obj)
+    if m:
+        rest = obj[m.end():]
         hit = _name_at(rest, strict=False)
         if hit:
-            found.append(_Name(hit[0], idx, after=hit[1]))
+            return _Name(hit[0], idx, after=hit[1], lead=m.group(1))
+        acr = _parenthesised_acronym(rest, 12)
+        if acr and acr[3] == 0 and acr[1][:1].isupper():
+            return _Name(acr[0], idx, acr[1], acr[2], lead=m.group(1))
+    return None
+
+
+def _intro_object_names(sent: str, idx: int) -> list[_Name]:
+    """Return names a "we propose/introduce ..." sentence introduces as its object."""
+    found: list[_Name] = []
+    pattern = (rf"\b(?:(?:we|We|paper|work|study|article)\s+(?:[a-z]+ly\s+|also\s+|then\s+|further\s+|hence\s+|"
+               rf"thus\s+|therefore\s+|here\s+|first\s+)?(?:{_INTRO_VERBS})(?:s|d|ed)?|(?:by|[Bb]y)\s+(?:{_INTRO_GERUNDS}))"
+               rf",?\s+(?:here\s+)?")
+    if re.search(r"\b[Ww]e\b", sent):
+        # "We bridge this gap and present Eureka, ...": the subject is shared.
+        pattern = pattern.replace(r"(?:we|We|paper", r"(?:we|We|and|paper", 1)
+    for m in re.finditer(pattern, sent):
+        hit = _object_name(sent[m.end():], idx)
+        if hit:
+            found.append(hit)
     return found
 
 
-def _our_names(sent: str, idx: int) -> list[_Name]:
-    """Return names in "our (proposed|new) model, X" / "X, a novel method ..." constructions."""
+def _trigger_names(sent: str, idx: int) -> list[_Name]:
+    """Return names introduced by "called X", "dubbed X", "termed X (ACR)" in one sentence."""
     found: list[_Name] = []
-    for m in re.finditer(r"\b(?:[Oo]ur|[Tt]he)\s+(?:proposed|new|novel|resulting)\s+", sent):
+    for m in _TRIGGER.finditer(sent):
+        rest = sent[m.end():]
+        lead = _lead_before(sent[:m.start()])
+        acr = _parenthesised_acronym(rest, 14)
+        if acr and acr[3] == 0:
+            found.append(_Name(acr[0], idx, acr[1], acr[2], lead=lead))
+            continue
+        # "called theoREm-from-prooF extrACTOR (REFACTOR)": the bracketed token is the name.
+        spelled = _SPELLED.match(rest)
+        if spelled and _looks_like_name(spelled.group(2)) and sum(w[:1].isupper() for w in spelled.group(1).split()) >= 1 \
+                and not re.search(r"[,;.]", spelled.group(1)):
+            found.append(_Name(spelled.group(2), idx, spelled.group(1), rest[spelled.end():], lead=lead))
+            continue
+        hit = _name_at(rest, strict=False)
+        if hit:
+            found.append(_Name(hit[0], idx, after=hit[1], lead=lead))
+    return found
+
+
+def _lead_before(text: str) -> str:
+    """Return the noun phrase just before a naming trigger ("an autoencoder (AE) framework,")."""
+    m = _LEAD.search(text)
+    return m.group(1).strip(" ,") if m else ""
+
+
+def _our_names(sent: str, idx: int) -> list[_Name]:
+    """Return names in "our (proposed) method, X", "our approach (X)" and "X, a novel method" constructions."""
+    found: list[_Name] = []
+    for m in re.finditer(r"\b(?:[Oo]ur|[Tt]he proposed)\s+", sent):
         words = sent[m.end():].split()
-        # "our proposed X", "our new model, X", "our novel graph method X".
-        for skip in range(3):
-            hit = _name_at(" ".join(words[skip:]).lstrip(", "), strict=False)
-            if hit:
-                found.append(_Name(hit[0], idx, after=hit[1]))
+        for i in range(min(len(words), 8)):
+            prev = words[i - 1] if i else ""
+            if i and not (prev[:1].islower() or prev in {"--", "-", "–", "—"}):
                 break
-            if skip < len(words) and not words[skip][:1].islower():
+            rest = " ".join(words[i:])
+            lead = " ".join(words[:i])
+            separated = bool(re.search(r"[,:(–—-]$", prev)) or prev in {"namely", "called"}
+            # The name must be set off from the head noun ("our defense, PubDef"), or be what is proposed.
+            proposed = bool(re.match(r"(?:proposed|new|novel)\b", lead))
+            bracket = _BRACKET_NAME.match(rest)
+            if i and bracket and _looks_like_name(bracket.group(1)) and lead.split()[-1].rstrip("s") in _HEADS:
+                found.append(_Name(bracket.group(1), idx, after=rest[bracket.end():], lead=lead))
                 break
-    for m in re.finditer(rf"(?:^|[.;:]\s)({_NAME_TOKEN})(\s*\([^)]*\))?\s*,\s+(?:an?|the first)\s+"
-                         r"(?:\w+[\s-]){0,4}?(?:method|framework|model|approach|algorithm|benchmark|dataset|system|tool)\b",
-                         sent):
+            if i == 0 and _NAME_HEAD.match(rest):
+                hit = _name_at(rest, strict=True)  # "our RAPTOR model"
+                if hit:
+                    found.append(_Name(hit[0], idx, after=hit[1], lead=lead))
+                    break
+            hit = _name_at(rest, strict=not proposed)
+            if proposed and not hit and _NAME_SPACE.match(rest) and _looks_like_name(rest.split()[0]):
+                hit = rest.split()[0], rest[len(rest.split()[0]):]  # "Our proposed MindSimulator leverages ..."
+            if hit and i and (separated or proposed):
+                found.append(_Name(hit[0], idx, after=hit[1], lead=lead))
+                break
+            acr = _parenthesised_acronym(rest, 10)
+            if acr and acr[3] == 0 and (i == 0 or separated or proposed or lead.split()[-1].rstrip("s") in _HEADS):
+                found.append(_Name(acr[0], idx, acr[1], acr[2], lead=lead))
+                break
+    for m in _APPOSITION.finditer(sent):
         if _looks_like_name(m.group(1)):
             found.append(_Name(m.group(1), idx, after=sent[m.end(1):]))
     return found
 
 
+def _defined_names(sent: str, idx: int) -> list[_Name]:
+    """Return `NAME (Spelled Out Name)` definitions ("CoLiDE (Concomitant Linear DAG Estimation)")."""
+    found: list[_Name] = []
+    if not _FAST_DEFINITION.search(sent):
+        return found
+    for m in _DEFINITION.finditer(sent):
+        name, inner = m.group(1), m.group(2).strip()
+        if not _looks_like_name(name) or len(inner.split()) < 2:
+            continue
+        long_form = _acronym_long_form(name, inner)
+        if long_form and long_form == inner:
+            found.append(_Name(name, idx, inner, sent[m.end():]))
+    return found
+
+
+def _is_term_abbreviation(name: str, text: str) -> bool:
+    """Return True if the abstract defines `name` as short for a lower-case term ("sequential Monte Carlo (SMC)")."""
+    for m in re.finditer(rf"\(\s*{re.escape(name)}\s*\)", text):
+        long_form = _acronym_long_form(name, text[max(0, m.start() - 200):m.start()])
+        if long_form and long_form[:1].islower():
+            return True
+    return False
+
+
 def _find_name(text: str) -> _Name | None:
     """Return the method name the abstract introduces, or None."""
     sents = split_sentences(text)
-    cands: list[tuple[int, int, _Name]] = []
+    cands: list[tuple[int, int, int, _Name]] = []
     for i, s in enumerate(sents):
         # An explicit "called X" beats the acronym of the object it names ("an autoencoder (AE) ... called Shared-AE").
-        for rank, finder in ((0, _trigger_names), (1, _intro_object_names), (2, _our_names)):
+        for rank, finder in ((0, _trigger_names), (0, _intro_object_names), (1, _our_names), (2, _defined_names)):
             for n in finder(s, i):
-                cands.append((rank, i, n))
-    good = []
-    for rank, i, n in cands:
-        count = len(re.findall(rf"(?<![\w-]){re.escape(n.name)}(?![\w-])", text))
-        # A name used only once and not spelled out is usually a term, not the paper's method.
-        if count < 2 and not n.long_form and not _looks_like_name(n.name):
-            continue
-        good.append((i, rank, -count, n))
-    if not good:
+                count = len(re.findall(rf"(?<![\w-]){re.escape(n.name)}(?![\w-])", text))
+                # A spelled-out definition elsewhere is only the paper's own if the name is used again.
+                if rank == 2 and count < 3:
+                    continue
+                if rank > 0 and _is_term_abbreviation(n.name, text):
+                    continue  # "our SMC framework" after "sequential Monte Carlo (SMC)"
+                cands.append((rank, i, -count, n))
+    if not cands:
         return None
-    good.sort(key=lambda g: (g[0], g[1], g[2]))
-    return good[0][3]
+    cands.sort(key=lambda c: c[:3])
+    return cands[0][3]
 
 
 def method_name(abstract_md: str) -> str | None:
@@ -322,12 +430,14 @@ _WEAK_CUTS = (
 )
 
 
-def _clean_phrase(phrase: str, limit: int) -> str:
+def _clean_phrase(phrase: str, limit: int, generic_head: bool = False) -> str:
     """Return `phrase` trimmed to a title-like noun phrase of at most `limit` characters."""
-    p = re.sub(r"\s*\([^()]*\)", "", phrase)  # asides, citations and acronyms are noise in a title
+    p = re.sub(r"\s+\([^()]*\)", "", phrase)  # asides, citations and acronyms are noise in a title
     p = re.sub(r"\s*\[[^\]]*\]", "", p)
     p = p.strip(" .,;:!?-–—\"'“”")
     p = _LEAD_DROP.sub("", p)
+    if generic_head:
+        p = _drop_generic_head(p)
     m = _STRONG_CUT.search(p)
     if m and m.start() >= 12:
         p = p[:m.start()]
@@ -340,6 +450,27 @@ def _clean_phrase(phrase: str, limit: int) -> str:
         else:
             p = _cut_words(p, limit)
     return _tidy_end(p)
+
+
+_GENERIC_HEAD = re.compile(
+    r"^(?:[\w-]+(?:,?\s+(?:and|yet|but)\s+|\s+)){0,3}?(?:method|framework|approach|technique|algorithm|strategy"
+    r"|procedure|scheme|way|pipeline|paradigm|solution)s?\s+(?:that\s+(?:can\s+)?|which\s+|to\s+|for\s+|of\s+)"
+    r"(?:\w+ly\s+)?(\w+)\b")
+
+
+def _drop_generic_head(phrase: str) -> str:
+    """Turn "a simple method to detect X" / "framework that detects X" into "Detecting X", as titles say it."""
+    m = _GENERIC_HEAD.match(phrase)
+    if not m:
+        return phrase
+    word = m.group(1)
+    joint = m.group(0)[:m.start(1)].split()
+    if joint[-1] in {"for", "of"} and not word.endswith("ing"):
+        return phrase  # "framework for graph learning" keeps its head: the object is a noun
+    if joint[-1] not in {"for", "of"}:
+        word = _gerund(word)
+    rest = phrase[m.end():]
+    return word + rest if len(rest.split()) >= 2 else phrase
 
 
 def _cut_words(text: str, limit: int) -> str:
@@ -367,9 +498,8 @@ def _tidy_end(text: str) -> str:
             t = t[:t.rfind(o)].rstrip()
         while t.count(c) > t.count(o):
             t = t.replace(c, "", 1)
-    for q in ('"', "“", "”"):
-        if q in ('"',) and t.count(q) % 2:
-            t = t.replace(q, "")
+    if t.count('"') % 2:
+        t = t.replace('"', "")
     if t.count("“") != t.count("”"):
         t = t.replace("“", "").replace("”", "")
     t = t.strip(" ,;:.-–—")
@@ -388,7 +518,7 @@ def _contribution(text: str, name: str = "", limit: int = SOFT_LIMIT, min_words:
                 obj = re.sub(r"^that\s+", "", obj)
                 if name:
                     obj = re.sub(rf",?\s*(?:called|termed|dubbed|named|coined)\s+(?:the\s+)?{re.escape(name)}\b", "", obj)
-                phrase = _clean_phrase(obj, limit)
+                phrase = _clean_phrase(obj, limit, generic_head=not name)
                 if len(phrase.split()) < min_words:
                     continue
                 # Sentences framed as the paper's own contribution come first.
@@ -410,7 +540,7 @@ def _first_sentence_phrase(text: str) -> str:
 
 
 def _gerund(verb: str) -> str:
-    """Return the -ing form of a third-person verb ("enhances" -> "enhancing", "maps" -> "mapping")."""
+    """Return the -ing form of a verb ("enhances" -> "enhancing", "maps" -> "mapping", "learn" -> "learning")."""
     v = verb.lower()
     if re.search(r"(?:ss|sh|ch|x|z)es$", v):
         stem = v[:-2]
@@ -419,7 +549,7 @@ def _gerund(verb: str) -> str:
     elif v.endswith("s") and not v.endswith("ss"):
         stem = v[:-1]
     else:
-        return verb
+        stem = v
     if stem.endswith("e") and not stem.endswith(("ee", "ye", "oe")):
         stem = stem[:-1]
     elif re.fullmatch(r"[^aeiou]*[aeiou][bdgmnpt]", stem):  # one-syllable CVC: map -> mapping
@@ -427,17 +557,34 @@ def _gerund(verb: str) -> str:
     return stem + "ing"
 
 
+_GENERIC = set(_HEADS) | _NP_FILLER | {"novel", "new", "simple", "effective", "efficient"}
+
+
 def _description(found: _Name, text: str) -> str:
-    """Return what the named method is, from the words around its introduction."""
+    """Return what the named method is, from the words around its introduction, or ""."""
+    limit = MAX_TITLE - len(found.name) - 2
     after = re.sub(r"^\s*\([^()]*\)", "", found.after).strip()
+    # 1. Apposition: "NAME, a method for linking ..." / "NAME – a generative framework ...".
     m = re.match(r"^(?:[,:–—-]|\s)*(?:which is\s+|is\s+)?((?:an?|the)\s.+)", after)
     if m:
-        return _clean_phrase(m.group(1), SOFT_LIMIT - len(found.name) - 2)
-    m = re.match(r"^(?:that|which)\s+(?:\w+ly\s+)?([a-z]+s)\b(.+)", after)
-    if m:
-        # "HQGS that significantly enhances 3DGS ..." -> "HQGS: Enhancing 3DGS ..."
-        return _clean_phrase(_gerund(m.group(1)) + m.group(2), SOFT_LIMIT - len(found.name) - 2)
-    phrase = _contribution(text, found.name, SOFT_LIMIT - len(found.name) - 2, min_words=2)
+        phrase = _clean_phrase(m.group(1), limit, generic_head=True)
+        if len(phrase.split()) >= 2:
+            return phrase
+    # 2. The noun phrase it names, unless that is only "a novel method".
+    lead = re.sub(r"\s*\([^()]*\)", "", found.lead)
+    lead_words = [w.strip(",:;-–—\"'“”").lower() for w in lead.split()]
+    if len([w for w in lead_words if w and w not in _GENERIC]) >= 1 and len(lead_words) >= 2:
+        phrase = _clean_phrase(lead, limit)
+        if len(phrase.split()) >= 2:
+            return phrase
+    # 3. A relative clause: "HQGS that significantly enhances 3DGS" -> "Enhancing 3DGS".
+    m = re.match(r"^,?\s*(?:that|which)\s+(?:can\s+|could\s+|will\s+)?(?:[a-z]+ly\s+)?([a-z]+)\b(.+)", after)
+    if m and m.group(1) not in {"is", "are", "was", "were", "has", "have", "does", "do", "not"}:
+        phrase = _clean_phrase(_gerund(m.group(1)) + m.group(2), limit)
+        if len(phrase.split()) >= 3:
+            return phrase
+    # 4. The paper's contribution phrase, wherever it is.
+    phrase = _contribution(text, found.name, limit, min_words=2)
     if phrase and found.name not in phrase:
         return phrase
     return ""
@@ -460,29 +607,25 @@ def _finish(title: str) -> str:
     if len(title) > MAX_TITLE:
         title = _tidy_end(_cut_words(title, MAX_TITLE))
     title = title.replace("$", "")
-    return title[:1].upper() + title[1:] if title else title
+    first = title.split(" ", 1)[0]
+    # Capitalise a plain first word, never a name ("iTransformer").
+    return title[:1].upper() + title[1:] if first.islower() else title
 
 
 def infer_title(abstract_md: str) -> str:
     """Return a plain-text title (≤ 100 chars) for an abstract that has none."""
     text = plain_text(abstract_md)
     found = _find_name(text)
-    if found:
-        long_form = _tidy_end(found.long_form)
-        if not long_form:
-            long_form = _expansion_after(found)
-        if long_form and len(long_form.split()) >= 2:
-            head = re.match(r"\s*(framework|model|method|network|algorithm|benchmark|dataset|approach|system)\b",
-                            found.after)
-            if head and not long_form.lower().endswith(head.group(1)):
-                long_form += " " + head.group(1)  # "the Generalized Forward-Inverse (GFI) framework"
-            long_form = _tidy_end(_cut_words(re.sub(r"\s*\([^()]*\)", "", long_form), MAX_TITLE - len(found.name) - 2))
-            return _finish(f"{found.name}: {long_form[:1].upper() + long_form[1:]}")
-        desc = _description(found, text)
-        if desc and len(desc.split()) >= 2:
-            desc = desc[:1].upper() + desc[1:]
-            return _finish(f"{found.name}: {desc}")
-        if long_form:
-            return _finish(f"{found.name}: {long_form}")
-    phrase = _contribution(text) or _first_sentence_phrase(text)
-    return _finish(phrase)
+    if not found:
+        return _finish(_contribution(text) or _first_sentence_phrase(text))
+    room = MAX_TITLE - len(found.name) - 2
+    long_form = _tidy_end(found.long_form) or _expansion_after(found)
+    if long_form and len(long_form.split()) >= 2:
+        head = re.match(rf"\s*({_HEAD_RE})\b", found.after)
+        if head and not long_form.lower().endswith(head.group(1)):
+            long_form += " " + head.group(1)  # "the Generalized Forward-Inverse (GFI) framework"
+        desc = _tidy_end(_cut_words(re.sub(r"\s*\([^()]*\)", "", long_form), room))
+    else:
+        desc = _description(found, text) or long_form or _first_sentence_phrase(text)
+    desc = _cut_words(desc, room)
+    return _finish(f"{found.name}: {desc[:1].upper() + desc[1:]}")

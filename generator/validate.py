@@ -184,6 +184,8 @@ def _names(value: Any, what: str, split: Callable[[str], list[str]]) -> list[str
     """Return a list of non-empty strings from a list or a string split by `split`."""
     if value is None:
         return None
+    if isinstance(value, str) and value.strip().startswith("[") and value.strip().endswith("]"):
+        value = _json_list(value)  # a list written as JSON into a spreadsheet cell
     if isinstance(value, str):
         items = split(value)
     elif isinstance(value, (list, tuple)):
@@ -198,6 +200,15 @@ def _names(value: Any, what: str, split: Callable[[str], list[str]]) -> list[str
         raise _FieldError(f"expected a list of {what}, got {_kind(value)}")
     cleaned = list(dict.fromkeys(item.strip() for item in items if item and item.strip()))
     return cleaned or None
+
+
+def _json_list(text: str) -> Any:
+    """Return the list a cell holds as JSON, or the text unchanged when it is not a JSON list."""
+    try:
+        value = json.loads(text)
+    except (ValueError, RecursionError):
+        return text
+    return value if isinstance(value, list) else text
 
 
 def check_authors(value: Any) -> list[str] | None:

@@ -1,0 +1,145 @@
+"""Add inline cross-links to abstracts: tag phrases link to tag pages, method names to the paper that introduces them.
+
+Input: papers with normalised Markdown `abstract`, `tags` and `slug`; the tags by slug; method name -> id of
+the paper that introduces it. Output: `paper.abstract_linked`. Only the first mention of each tag or method
+is linked, never inside math, code, links, URLs or raw HTML, never to the page itself, at most `max_links`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from urllib.parse import quote
+
+from generator.model import Paper, Tag
+
+# Pieces of Markdown whose text must not be touched: math, code, links, images, autolinks, bare URLs,
+# raw HTML, entities, backslash escapes, and any bracketed text (a link inside brackets could pair
+# with a following "(...)" and change meaning).
+_PROTECTED = re.compile(
+    "|".join([
+        r"(?<!\\)\$\$(?:\\.|[^\\$]|\$(?!\$))+?\$\$",
+        r"(?<!\\)\$(?!\s)(?:\\.|[^\\$])+?(?<!\s)\$",
+        r"\\\((?:\\[^)]|[^\\])+?\\\)",
+        r"\\\[(?:\\[^\]]|[^\\])+?\\\]",
+        r"(`+).+?(?<!`)\1(?!`)",
+        r"!?\[(?:[^\[\]]|\[[^\[\]]*\])*\](?:\([^()]*(?:\([^()]*\)[^()]*)*\)|\[[^\[\]]*\])?",
+        r"<[^<>\n]*>",
+        r"(?i:https?|ftp)://[^\s<>]+",
+        r"&#?[A-Za-z0-9]+;",
+        r"\\.",
+    ]),
+    re.DOTALL,
+)
+_BLANK = "\x00"
+# Words of a phrase may be split by spaces or a single line break, never by a paragraph break.
+_SPACE = r"(?:[ \t]+(?:\n[ \t]*)?|\n[ \t]*)"
+# A mention right after these would turn into an image (`!`), an escape (`\`) or a reference link (`]`).
+_BAD_BEFORE = "!\\]["
+
+
+@dataclass(frozen=True)
+class _Link:
+    """A planned link: span of the mention in the abstract and its target."""
+
+    start: int
+    end: int
+    target: str
+
+
+def _mask(markdown: str) -> str:
+    """Return the Markdown with protected pieces blanked out, character for character."""
+    return _PROTECTED.sub(lambda m: _BLANK * len(m.group(0)), markdown)
+
+
+def _phrase_pattern(phrases: list[str], ignore_case: bool) -> re.Pattern[str] | None:
+    """Return a whole-word pattern matching any phrase, longest first."""
+    parts = []
+    for phrase in sorted(set(phrases), key=lambda p: (-len(p), p)):
+        words = phrase.split()
+        if words:
+            parts.append(_SPACE.join(re.escape(w) for w in words))
+    if not parts:
+        return None
+    return re.compile(r"(?<![\w-])(?:" + "|".join(parts) + r")(?![\w-])", re.IGNORECASE if ignore_case else 0)
+
+
+def _is_acronym(phrase: str) -> bool:
+    """Return whether a phrase is written as an acronym ("LLMs", "ViT"): two or more capitals in one word."""
+    return " " not in phrase and sum(c.isupper() for c in phrase) >= 2
+
+
+def _first_mention(masked: str, pattern: re.Pattern[str] | None) -> tuple[int, int] | None:
+    """Return the span of the first linkable match of a pattern in the masked text."""
+    if pattern is None:
+        return None
+    for m in pattern.finditer(masked):
+        if m.start() > 0 and masked[m.start() - 1] in _BAD_BEFORE:
+            continue
+        return m.span()
+    return None
+
+
+def _tag_mention(masked: str, tag: Tag) -> tuple[int, int] | None:
+    """Return the span of a tag's first mention: name and aliases case-insensitive, acronyms as written."""
+    phrases = [tag.name, *tag.aliases]
+    words = [p for p in phrases if not _is_acronym(p)]
+    acronyms = [p for p in phrases if _is_acronym(p)]
+    spans = [s for s in (_first_mention(masked, _phrase_pattern(words, True)),
+                         _first_mention(masked, _phrase_pattern(acronyms, False))) if s]
+    # The earliest mention wins; at one position the longer phrase.
+    return min(spans, key=lambda s: (s[0], -s[1])) if spans else None
+
+
+def _overlap(a: _Link, b: _Link) -> bool:
+    """Return whether two planned links share characters."""
+    return a.start < b.end and b.start < a.end
+
+
+def _plan(paper: Paper, tags: dict[str, Tag], methods: dict[str, str], slugs: dict[str, str],
+          max_links: int) -> list[_Link]:
+    """Return the links to add to one abstract, in text order; methods first, then tags by relevance."""
+    masked = _mask(paper.abstract)
+    wanted: list[_Link] = []
+    for name in sorted(methods):
+        target_id = methods[name]
+        if target_id == paper.id or target_id not in slugs or not slugs[target_id]:
+            continue
+        span = _first_mention(masked, _phrase_pattern([name], False))
+        if span:
+            wanted.append(_Link(*span, f"{quote(slugs[target_id])}.md"))
+    for slug in paper.tags:
+        tag = tags.get(slug)
+        if tag is None:
+            continue
+        span = _tag_mention(masked, tag)
+        if span:
+            wanted.append(_Link(*span, f"../tags/{quote(tag.slug)}.md"))
+    chosen: list[_Link] = []
+    for link in wanted:
+        if len(chosen) >= max_links:
+            break
+        if not any(_overlap(link, c) for c in chosen):
+            chosen.append(link)
+    return sorted(chosen, key=lambda link: link.start)
+
+
+def link_abstract(paper: Paper, tags: dict[str, Tag], methods: dict[str, str], slugs: dict[str, str],
+                  max_links: int = 4) -> str:
+    """Return the paper's abstract with its cross-links written as Markdown links."""
+    text = paper.abstract
+    out = []
+    pos = 0
+    for link in _plan(paper, tags, methods, slugs, max_links):
+        out.append(text[pos:link.start])
+        out.append(f"[{text[link.start:link.end]}]({link.target})")
+        pos = link.end
+    out.append(text[pos:])
+    return "".join(out)
+
+
+def add_crosslinks(papers: list[Paper], tags: dict[str, Tag], methods: dict[str, str], max_links: int = 4) -> None:
+    """Set `abstract_linked` of every paper: first mentions of its tags and of other papers' methods linked."""
+    slugs = {p.id: p.slug for p in papers}
+    for paper in papers:
+        paper.abstract_linked = link_abstract(paper, tags, methods, slugs, max_links) if paper.abstract else ""

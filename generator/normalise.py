@@ -1,0 +1,533 @@
+"""Clean abstracts: LaTeX and PDF dirt in, safe and tidy Markdown (or plain text) out.
+
+The abstract Markdown is rendered by Python-Markdown with pymdownx.arithmatex (generic mode), which
+passes raw HTML through, so everything here treats the input as untrusted. A paragraph is split into
+protected pieces (math, code, links, URLs, escapes) and text; the text rules never see the protected
+pieces, which sit in the text as placeholders until the end.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import unicodedata
+from typing import Callable
+
+__all__ = ["normalise_abstract", "normalise_inline", "plain_text", "find_links"]
+
+# Private-use characters mark protected pieces inside the text; any in the input are dropped first.
+_OPEN, _CLOSE = "\ue000", "\ue001"
+_PLACEHOLDER = re.compile(f"{_OPEN}(\\d+){_CLOSE}")
+_JUNK = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u200b-\u200d\u2060\ufeff\ue000-\uf8ff]")
+
+# Math exactly as pymdownx.arithmatex sees it (smart dollars), so that what is kept verbatim here is
+# rendered as math there and never reaches Markdown's raw-HTML handling.
+_INLINE_DOLLAR = r"(?<!\\)\$(?!\s)(?P<dollar>(?:\\.|[^\\$])+?)(?<!\s)\$"
+_DISPLAY_DOLLAR = r"(?<!\\)\$\$(?P<ddollar>(?:\\.|[^\\$]|\$(?!\$))+?)\$\$"
+_PAREN_MATH = r"\\\((?P<paren>(?:\\[^)]|[^\\])+?)\\\)"
+_BRACKET_MATH = r"\\\[(?P<bracket>(?:\\[^\]]|[^\\])+?)\\\]"
+_ENV_MATH = (
+    r"(?P<env>\\begin\{(?P<envname>equation|align|gather|multline|eqnarray|displaymath|math)\*?\}"
+    r".+?\\end\{(?P=envname)\*?\})"
+)
+_URL_CHARS = r"[^\s<>\"`{}|\\^]"
+# A URL needs a host: "http://" followed by an entity or markup is text, on every pass.
+_URL = rf"(?i:https?)://[A-Za-z0-9\[]{_URL_CHARS}*"
+_TARGET = r"(?P<{0}>[^\s()<>]*(?:\([^\s()<>]*\)[^\s()<>]*)*)(?:\s+\"[^\"]*\")?"
+_BRACKETED = r"\[(?P<{0}>(?:[^\[\]]|\[[^\[\]]*\])*)\]"
+
+_SCANNER = re.compile(
+    "|".join([
+        _ENV_MATH,
+        _PAREN_MATH,
+        _BRACKET_MATH,
+        r"\\url\{(?P<url>[^{}]*)\}",
+        r"\\href\{(?P<href>[^{}]*)\}\{(?P<hreftext>(?:[^{}]|\{[^{}]*\})*)\}",
+        r"``(?P<q2>[^`]+?)''",
+        r"\\?`(?P<q1>[^`'\n]{1,200}?)'(?![A-Za-z])",
+        r"\\(?P<accent>['\"^~=.`])(?P<abrace>\{)?(?P<accented>[A-Za-z])(?(abrace)\})",
+        r"\\(?P<esc>[^A-Za-z])",
+        _DISPLAY_DOLLAR,
+        _INLINE_DOLLAR,
+        r"(?P<code>(?P<fence>`+)(?!`).+?(?<!`)(?P=fence)(?!`))",
+        r"!" + _BRACKETED.format("alt") + r"\(" + _TARGET.format("src") + r"\)",
+        _BRACKETED.format("text") + r"\(" + _TARGET.format("target") + r"\)",
+        rf"<(?P<autolink>{_URL})>",
+        rf"(?P<bare>{_URL})",
+    ]),
+    re.DOTALL,
+)
+
+_ACCENTS = {"'": "\u0301", '"': "\u0308", "^": "\u0302", "~": "\u0303", "=": "\u0304", ".": "\u0307", "`": "\u0300"}
+# Escapes kept as written: they mean a literal character to Markdown/arithmatex and must stay escaped.
+_KEPT_ESCAPES = set("\\`*_{}[]()#+-.!>$|")
+# LaTeX spacing commands and escapes that simply become a character.
+_ESCAPE_TEXT = {",": " ", ";": " ", ":": " ", " ": " ", "%": "%", "&": "&", "/": "", "@": "", "'": "'", '"': '"'}
+
+_EMPH = {"emph", "textit", "textsl", "mathit", "itshape", "it", "em", "sl"}
+_BOLD = {"textbf", "mathbf", "bfseries", "bf", "boldsymbol", "bm"}
+_PLAIN = {
+    "textsc", "texttt", "textrm", "textsf", "textup", "textnormal", "textmd", "text", "mbox", "hbox",
+    "underline", "uline", "mathrm", "mathsf", "mathtt", "scshape", "sc", "tt", "rm", "sf", "normalfont",
+    "textcolor", "colorbox", "operatorname", "ensuremath", "small", "large", "Large", "footnotesize",
+}
+# Commands whose arguments are dropped along with them (references, layout, bookkeeping).
+_DROPPED = {
+    "cite", "citep", "citet", "citealp", "citealt", "citeauthor", "citeyear", "citenum", "parencite",
+    "textcite", "autocite", "ref", "eqref", "autoref", "cref", "Cref", "pageref", "label", "vspace",
+    "hspace", "vskip", "hskip", "newline", "linebreak", "noindent", "centering", "par", "xspace",
+    "item", "maketitle", "clearpage", "newpage", "smallskip", "medskip", "bigskip", "quad", "qquad",
+    "protect", "relax", "nolinebreak", "allowbreak", "begin", "end", "color", "thanks", "index",
+}
+_CITES = {n for n in _DROPPED if "cite" in n}
+_SYMBOLS = {
+    "ldots": "…", "dots": "…", "cdots": "…", "textellipsis": "…", "textendash": "–", "textemdash": "—",
+    "eg": "e.g.", "ie": "i.e.", "etal": "et al.", "etc": "etc.", "wrt": "w.r.t.", "vs": "vs.", "cf": "cf.",
+    "LaTeX": "LaTeX", "TeX": "TeX", "times": "×", "pm": "±", "approx": "≈", "leq": "≤", "le": "≤",
+    "geq": "≥", "ge": "≥", "neq": "≠", "sim": "~", "infty": "∞", "to": "→", "rightarrow": "→",
+    "leftarrow": "←", "textasciitilde": "~", "textbar": "|", "S": "§", "textdegree": "°", "degree": "°",
+    "alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": "ε", "varepsilon": "ε", "zeta": "ζ",
+    "eta": "η", "theta": "θ", "kappa": "κ", "lambda": "λ", "mu": "μ", "nu": "ν", "xi": "ξ", "pi": "π",
+    "rho": "ρ", "sigma": "σ", "tau": "τ", "phi": "φ", "varphi": "φ", "chi": "χ", "psi": "ψ", "omega": "ω",
+    "Gamma": "Γ", "Delta": "Δ", "Theta": "Θ", "Lambda": "Λ", "Pi": "Π", "Sigma": "Σ", "Phi": "Φ",
+    "Psi": "Ψ", "Omega": "Ω", "ell": "ℓ", "textquoteleft": "'", "textquoteright": "'",
+    "textquotedblleft": '"', "textquotedblright": '"', "ss": "ß", "o": "ø", "O": "Ø", "aa": "å",
+    "AA": "Å", "ae": "æ", "AE": "Æ", "l": "ł", "L": "Ł", "i": "ı", "textbackslash": "",
+}
+
+# Words before which a trailing hyphen is a suspended compound ("pre- and post-training").
+_SUSPENSION = {"and", "or", "nor", "to", "vs", "versus", "as", "but", "with", "through"}
+# First halves that make real compounds: "multi- view" is "multi-view", not "multiview".
+_PREFIXES = {
+    "multi", "self", "non", "cross", "semi", "pre", "post", "co", "anti", "inter", "intra", "sub", "over",
+    "under", "well", "high", "low", "large", "small", "long", "short", "real", "end", "task", "zero",
+    "few", "one", "two", "three", "four", "five", "ten", "fine", "coarse", "state", "data", "model", "time",
+    "domain", "class", "object", "sample", "token", "user", "open", "closed", "black", "white", "out",
+    "top", "bottom", "first", "second", "third", "single", "double", "dual", "bi", "tri", "quasi",
+    "pseudo", "meta", "hyper", "ultra", "mid", "near", "far", "full", "half", "all", "human", "text",
+    "image", "video", "graph", "node", "edge", "rule", "knowledge", "language", "reward", "policy",
+    "value", "goal", "world", "instance", "category", "feature", "point", "patch", "pixel", "layer",
+    "channel", "group", "batch", "word", "sentence", "document", "query", "key", "mixed", "hand",
+    "deep", "non", "un", "auto", "mini", "max", "min", "least", "most", "best", "worst", "tree",
+    "off", "on", "in", "up", "down", "back", "hard", "soft", "hybrid", "context", "search",
+}
+# Second halves that only occur in compounds ("data- driven", "human- readable").
+_HEADS = {
+    "based", "level", "wise", "like", "free", "aware", "specific", "driven", "scale", "dimensional",
+    "grained", "agnostic", "independent", "dependent", "shot", "order", "oriented", "invariant",
+    "efficient", "readable", "trained", "tuned", "supervised", "guided", "conditioned", "aligned",
+    "constrained", "centric", "related", "art", "the", "of", "world", "world", "term", "step", "stage",
+    "source", "specific", "time", "resolution", "rank", "quality", "intensive", "consuming", "friendly",
+    "oriented", "sensitive", "preserving", "equivariant", "labeled", "annotated", "defined", "generated",
+}
+_ABBREVIATIONS = {
+    "al", "vs", "cf", "eg", "ie", "approx", "resp", "fig", "figs", "eq", "eqs", "sec", "no", "vol", "pp",
+    "mr", "mrs", "ms", "dr", "prof", "st", "jr", "inc", "ltd", "co", "ca", "viz", "nb", "ref", "refs",
+}
+
+
+def normalise_abstract(text: str) -> str:
+    """Return the abstract as safe, tidy Markdown with math kept verbatim."""
+    paragraphs = re.split(r"\n[ \t]*\n", _prepare(text))
+    out = [_stable(_normalise_paragraph, p) for p in paragraphs]
+    return "\n\n".join(p for p in out if p)
+
+
+def _stable(clean: Callable[[str], str], text: str) -> str:
+    """Return clean(text) applied until nothing changes, so that cleaning twice changes nothing.
+
+    A rule can create text another rule acts on (a removed macro joins "http://" to a word); the
+    first pass does almost all the work and the second usually just confirms it.
+    """
+    for _ in range(4):
+        cleaned = clean(text)
+        if cleaned == text:
+            break
+        text = cleaned
+    return text
+
+
+def normalise_inline(text: str) -> str:
+    """Return a one-line field (title, author, venue) as clean plain text."""
+    return _Cleaner(plain=True).run(_collapse(_prepare(text)))
+
+
+def plain_text(markdown: str) -> str:
+    """Return Markdown as plain text for inference and search (no markup, math and URLs removed)."""
+    text = _prepare(markdown)
+    text = re.sub(_DISPLAY_DOLLAR + "|" + _INLINE_DOLLAR + "|" + _PAREN_MATH + "|" + _BRACKET_MATH, " ", text)
+    text = re.sub(r"!?\[((?:[^\[\]]|\[[^\[\]]*\])*)\]\([^()\s]*(?:\([^()\s]*\)[^()\s]*)*(?:\s+\"[^\"]*\")?\)",
+                  r"\1", text)
+    text = re.sub(rf"<?{_URL}>?", " ", text)
+    text = re.sub(r"(`+)(.+?)\1", r"\2", text)
+    text = re.sub(r"\\([^A-Za-z\s])", r"\1", text)
+    text = re.sub(r"</?[A-Za-z][^<>]*>", " ", text)
+    text = html.unescape(text)
+    return _SPACE_BEFORE.sub(r"\1", _collapse(_EMPHASIS.sub("", text)))
+
+
+def find_links(markdown: str) -> list[str]:
+    """Return the abstract's http(s) URLs in order of appearance, without duplicates."""
+    links: list[str] = []
+    for m in _SCANNER.finditer(_prepare(markdown)):
+        url = m.group("autolink") or m.group("target") or m.group("url") or m.group("href") or m.group("bare")
+        if m.group("bare"):
+            url = _split_trailing(url)[0]
+        if url and _is_web(url) and url not in links:
+            links.append(url)
+    return links
+
+
+def _prepare(text: str) -> str:
+    """Return text with unified line ends and without invisible or private-use characters."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\u00a0", " ")
+    return _JUNK.sub("", text)
+
+
+def _collapse(text: str) -> str:
+    """Return text on one line with runs of whitespace reduced to one space."""
+    return " ".join(text.split())
+
+
+def _normalise_paragraph(paragraph: str) -> str:
+    """Return one paragraph as one line of safe Markdown."""
+    paragraph = _collapse(paragraph)
+    display = re.fullmatch(_DISPLAY_DOLLAR + "|" + _BRACKET_MATH + "|" + _ENV_MATH, paragraph, re.DOTALL)
+    if display:
+        # A paragraph that is only display math stays a display block for arithmatex.
+        math = display.group("ddollar") or display.group("bracket")
+        return f"$${math.strip()}$$" if math is not None and "$$" not in math else paragraph
+    return _escape_block_start(_Cleaner(plain=False).run(paragraph))
+
+
+def _escape_block_start(line: str) -> str:
+    """Return the line so that Markdown reads it as a paragraph, never as a block construct."""
+    if re.match(r"[#>]|[-+*](?:\s|$)|[-*_](?:\s*[-*_]){2,}\s*$|-+8<|!!!|\?\?\?|~~~", line):
+        return ("&#126;" + line[1:]) if line[0] == "~" else ("&#63;" + line[1:]) if line[0] == "?" else "\\" + line
+    if line.startswith("```"):
+        return "\\" + line
+    if re.match(r"\*?\[[^\]]*\]:", line):
+        return "\\" + line
+    numbered = re.match(r"(\d+)([.)])(\s|$)", line)
+    if numbered:
+        return numbered.group(1) + "\\" + line[len(numbered.group(1)):]
+    return line
+
+
+def _is_web(url: str) -> bool:
+    """Return whether url is an absolute http(s) URL safe to link to."""
+    return re.fullmatch(_URL, url) is not None
+
+
+def _split_trailing(url: str) -> tuple[str, str]:
+    """Return a bare URL without the sentence punctuation glued to its end, and that punctuation."""
+    end = len(url)
+    while end > 0:
+        last = url[end - 1]
+        if last in ".,;:!?'*_~":
+            end -= 1
+        elif last in ")]" and url[:end].count("(" if last == ")" else "[") < url[:end].count(last):
+            end -= 1  # "(https://x.io/y)": the parenthesis belongs to the sentence
+        else:
+            break
+    return url[:end], url[end:]
+
+
+class _Cleaner:
+    """Clean one paragraph (or one link text): protect pieces, fix the text, put pieces back."""
+
+    def __init__(self, plain: bool) -> None:
+        self.plain = plain
+        self.pieces: list[str] = []
+
+    def run(self, text: str) -> str:
+        """Return the cleaned text."""
+        text = _SCANNER.sub(self._piece, text)
+        text = self._clean_text(text)
+        # Pieces may contain other placeholders (link texts); restore until none is left.
+        for _ in range(3):
+            text, count = _PLACEHOLDER.subn(lambda m: self.pieces[int(m.group(1))], text)
+            if not count:
+                break
+        return text.strip()
+
+    def _protect(self, piece: str) -> str:
+        """Return a placeholder standing for a piece of finished output."""
+        self.pieces.append(piece)
+        return f"{_OPEN}{len(self.pieces) - 1}{_CLOSE}"
+
+    def _inner(self, text: str) -> str:
+        """Return the cleaned form of a nested text (link text, quotation) as a placeholder."""
+        return self._protect(_Cleaner(self.plain).run(text))
+
+    def _piece(self, m: re.Match[str]) -> str:
+        """Return the replacement for one scanner match."""
+        kind = "bare"
+        for name in ("ddollar", "dollar", "paren", "bracket", "env", "url", "href", "q2", "q1", "accent",
+                     "esc", "code", "alt", "text", "autolink", "bare"):
+            if m.group(name) is not None:
+                kind = name
+                break
+        handler: Callable[[re.Match[str]], str] = getattr(self, f"_on_{kind}")
+        return handler(m)
+
+    def _math(self, math: str) -> str:
+        """Return inline math in the one form arithmatex always recognises."""
+        math = math.strip()
+        if not math:
+            return ""
+        if re.fullmatch(r"(?:\\.|[^\\$])+", math):
+            return self._protect(f"${math}$")
+        if re.fullmatch(r"(?:\\[^)]|[^\\])+", math):
+            return self._protect(f"\\({math}\\)")
+        return math  # not expressible as math for arithmatex: keep the characters as text
+
+    def _on_ddollar(self, m: re.Match[str]) -> str:
+        # Display math inside a sentence cannot be a display block in Markdown: show it inline.
+        return self._math(m.group("ddollar"))
+
+    def _on_dollar(self, m: re.Match[str]) -> str:
+        return self._protect(m.group(0))
+
+    def _on_paren(self, m: re.Match[str]) -> str:
+        return self._math(m.group("paren"))
+
+    def _on_bracket(self, m: re.Match[str]) -> str:
+        return self._math(m.group("bracket"))
+
+    def _on_env(self, m: re.Match[str]) -> str:
+        return self._math(m.group("env"))
+
+    def _on_url(self, m: re.Match[str]) -> str:
+        url = m.group("url").strip()
+        if _is_web(url):
+            return self._protect(url if self.plain else f"<{url}>")
+        return url
+
+    def _on_href(self, m: re.Match[str]) -> str:
+        return self._link(m.group("hreftext"), m.group("href").strip())
+
+    def _on_q2(self, m: re.Match[str]) -> str:
+        return '"' + _SCANNER.sub(self._piece, m.group("q2")) + '"'
+
+    def _on_q1(self, m: re.Match[str]) -> str:
+        return "'" + _SCANNER.sub(self._piece, m.group("q1")) + "'"
+
+    def _on_accent(self, m: re.Match[str]) -> str:
+        mark, letter = m.group("accent"), m.group("accented")
+        if mark == "`" and letter not in "aeiouAEIOU":
+            return self._on_esc(m) + m.group(0)[2:]
+        return unicodedata.normalize("NFC", letter + _ACCENTS[mark])
+
+    def _on_esc(self, m: re.Match[str]) -> str:
+        char = m.group(0)[1]
+        if char in _ESCAPE_TEXT:
+            return _ESCAPE_TEXT[char]
+        if char == "\\":
+            return " "  # a LaTeX line break
+        if char in _KEPT_ESCAPES:
+            return self._protect(char if self.plain else "\\" + char)
+        return char
+
+    def _on_code(self, m: re.Match[str]) -> str:
+        code = m.group("code")
+        return self._protect(code.strip("`").strip() if self.plain else code)
+
+    def _on_alt(self, m: re.Match[str]) -> str:
+        # Images are never shown: remote images leak readers' addresses and data: URLs hide content.
+        return self._inner(m.group("alt"))
+
+    def _on_text(self, m: re.Match[str]) -> str:
+        return self._link(m.group("text"), m.group("target"))
+
+    def _on_autolink(self, m: re.Match[str]) -> str:
+        url = m.group("autolink")
+        return self._protect(url if self.plain else f"<{url}>")
+
+    def _on_bare(self, m: re.Match[str]) -> str:
+        url, trailing = _split_trailing(m.group("bare"))
+        # A sentence glued to the URL ("…/safe-rlhf.Warning: …"): file extensions are not capitalised.
+        glued = re.search(r"(?<=[a-z0-9])\.([A-Z][a-z]+)$", url)
+        if glued and url.count("/") > 2:
+            url, trailing = url[:glued.start()], ". " + glued.group(1) + trailing
+        if not _is_web(url):
+            return m.group("bare")
+        return self._protect(url if self.plain else f"<{url}>") + trailing
+
+    def _link(self, text: str, target: str) -> str:
+        """Return a Markdown link to an http(s) target, or just its text for any other target."""
+        label = _Cleaner(self.plain).run(_collapse(text))
+        if not _is_web(target):
+            return self._protect(label) if label else ""
+        if self.plain:
+            return self._protect(label or target)
+        if not label or label == target or label == f"<{target}>":
+            return self._protect(f"<{target}>")
+        return self._protect(f"[{label}]({target})")
+
+    def _clean_text(self, text: str) -> str:
+        """Return the text (with placeholders) after every text rule."""
+        # Each rule is guarded by a cheap test: most abstracts need few of them.
+        if "&" in text:
+            text = _ENTITY.sub(lambda m: html.unescape(m.group(0)), text)
+        if "~" in text:
+            text = _TILDE.sub(" ", text)
+        if "\\" in text or "{" in text:
+            text = _latex_to_markdown(text, plain=self.plain)
+        if "--" in text:
+            text = _DASHES.sub(lambda m: "—" if "---" in m.group(0) else "–", text)
+        text = _collapse(text.translate(_QUOTES))
+        if "- " in text:
+            text = _fix_hyphenation(text)
+        text = _SPACE_BEFORE.sub(r"\1", text)
+        text = _SPACE_AFTER.sub(r"\1", text)
+        text = _fix_glued_sentences(text)
+        if self.plain:
+            return _EMPHASIS.sub("", text)
+        return _escape_markup(text)
+
+
+_ENTITY = re.compile(r"&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
+_TILDE = re.compile(r"(?<=[\w.,;:)])~(?=[\w\\(\[$" + _OPEN + "])")
+_DASHES = re.compile(r"\s+---\s+|(?<=\w)---?(?=\w)")
+_SPACE_BEFORE = re.compile(r"\s+([,.;:!?)\]])")
+_SPACE_AFTER = re.compile(r"([(\[])\s+")
+_EMPHASIS = re.compile(r"\*+|(?<!\w)_+(?=\S)|(?<=\S)_+(?!\w)")
+_QUOTES = str.maketrans({"“": '"', "”": '"', "„": '"', "‟": '"', "″": '"', "‘": "'", "’": "'", "‚": "'",
+                         "‛": "'", "′": "'", "´": "'"})
+
+
+def _escape_markup(text: str) -> str:
+    """Return text in which nothing can form HTML, a link, an attribute list or math."""
+    text = re.sub(r"&(?=#?[A-Za-z0-9]+;)", "&amp;", text)
+    text = re.sub(r"<(?=[A-Za-z/!?])", "&lt;", text)
+    text = text.replace("$", "\\$")
+    # A stray backtick could pair with another one on a second pass and start a code span.
+    text = text.replace("`", "&#96;")
+    text = text.replace("](", "]&#40;")
+    # attr_list would turn "{...}" right after an element into HTML attributes (onclick=...).
+    text = re.sub(r"(?<=[*_`)>$\]" + _CLOSE + r"])\{+", lambda m: "\\{" * len(m.group(0)), text)
+    return text
+
+
+def _latex_to_markdown(text: str, plain: bool) -> str:
+    """Return text with LaTeX text-mode commands turned into Markdown (or plain text)."""
+    emph, bold = ("", "") if plain else ("*", "**")
+
+    def wrap(marker: str, body: str) -> str:
+        body = body.strip()
+        return f"{marker}{body}{marker}" if body and marker else body
+
+    # "{\it x}" declarations: the group is what they apply to.
+    def declaration(m: re.Match[str]) -> str:
+        name, body = m.group(1), m.group(2)
+        return wrap(emph if name in _EMPH else bold if name in _BOLD else "", body)
+
+    for _ in range(4):
+        text, count = re.subn(r"\{\\(it|em|sl|itshape|bf|bfseries|sf|rm|tt|sc|scshape|normalfont)\b\s*"
+                              r"((?:[^{}]|\{[^{}]*\})*)\}", declaration, text)
+        if not count:
+            break
+
+    out: list[str] = []
+    pos = 0
+    for m in re.finditer(r"(\s*)\\([A-Za-z]+)\*?", text):
+        if m.start() < pos:
+            continue
+        space, name = m.group(1), m.group(2)
+        args, end = _brace_args(text, m.end(), 2 if name in ("textcolor", "colorbox") else 1)
+        out.append(text[pos:m.start()])
+        pos = end
+        if name in _CITES:
+            continue  # the citation goes together with the space before it
+        out.append(space)
+        if name in _DROPPED:
+            continue
+        if name in _SYMBOLS and not args:
+            out.append(_SYMBOLS[name])
+        elif name == "footnote":
+            out.append(" (" + args[-1].strip() + ")" if args and args[-1].strip() else "")
+        elif not args:
+            # An unknown macro without argument is usually a name the author defined (\lora/).
+            out.append("" if name in _EMPH | _BOLD | _PLAIN else name)
+            if text[pos:pos + 1] == "/":
+                pos += 1
+        elif name in _EMPH:
+            out.append(wrap(emph, args[-1]))
+        elif name in _BOLD:
+            out.append(wrap(bold, args[-1]))
+        else:
+            out.append(args[-1])
+    out.append(text[pos:])
+    text = "".join(out)
+    text = text.replace("\\", "")
+    # Braces left are LaTeX groups ("{B}ERT"); template-like "{{ }}" and "{% %}" are text and stay.
+    for _ in range(4):
+        text, count = re.subn(r"(?<![{\\])\{(?![{%])([^{}]*)(?<!%)\}(?!\})", r"\1", text)
+        if not count:
+            break
+    return text
+
+
+def _brace_args(text: str, pos: int, count: int) -> tuple[list[str], int]:
+    """Return up to count balanced {...} arguments starting at pos (after [...] options) and the end."""
+    args: list[str] = []
+    option = re.match(r"\s*\[[^\[\]]*\]", text[pos:])
+    if option:
+        pos += option.end()
+    while len(args) < count:
+        start = pos
+        while start < len(text) and text[start] == " " and start - pos < 1:
+            start += 1
+        if start >= len(text) or text[start] != "{":
+            break
+        depth, i = 0, start
+        while i < len(text):
+            if text[i] == "{":
+                depth += 1
+            elif text[i] == "}":
+                depth -= 1
+                if depth == 0:
+                    break
+            i += 1
+        if depth:
+            # Unbalanced: take the rest as the argument rather than fail.
+            args.append(text[start + 1:])
+            return args, len(text)
+        args.append(text[start + 1:i])
+        pos = i + 1
+    return args, pos
+
+
+def _fix_hyphenation(text: str) -> str:
+    """Return text with PDF line-break hyphens removed ("at- tention") but compounds kept."""
+    lower = text.lower()
+
+    def fix(m: re.Match[str]) -> str:
+        left, right = m.group(1), m.group(2)
+        if right in _SUSPENSION or re.search(r"-\s+(?:and|or|nor|to|vs\.?|versus)\s+$", text[:m.start()]):
+            return m.group(0)  # "pre- and post-training", "state- and action- spaces"
+        joined, hyphened = (left + right).lower(), f"{left}-{right}".lower()
+        if hyphened in lower:
+            return f"{left}-{right}"
+        if re.search(rf"\b{re.escape(joined)}\b", lower):
+            return left + right
+        if left.lower() in _PREFIXES or right in _HEADS or not left.isalpha() or left[1:] != left[1:].lower():
+            return f"{left}-{right}"
+        return left + right
+
+    return re.sub(r"(?<![\w-])(\w+)- ([a-z]+)\b", fix, text)
+
+
+def _fix_glued_sentences(text: str) -> str:
+    """Return text with a space after sentence ends that lost it ("LLMs.To overcome")."""
+
+    def fix(m: re.Match[str]) -> str:
+        token, stop, right = m.group(1), m.group(2), m.group(3)
+        core = token.strip("()[]\"'*_")
+        if (len(core) < 2 or not re.fullmatch(r"[\w-]+", core) or core.lower() in _ABBREVIATIONS
+                or not (core.islower() or re.fullmatch(r"[A-Z][a-z]+", right) or core.isdigit())):
+            return m.group(0)
+        return f"{token}{stop} {right}"
+
+    return re.sub(r"(?<!\S)([^\s.!?]+)([.!?])([A-Z][A-Za-z]*)(?![\w.@/])", fix, text)

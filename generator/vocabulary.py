@@ -1,0 +1,190 @@
+"""Read the optional data/vocabulary.yaml: preferred tag names, banned tags and a fixed topic taxonomy.
+
+Input: the file's path and how to name it in messages. Output: a Vocabulary (empty when the file is
+missing). Every mistake is reported with its line, all at once, as a PapersiteError.
+
+Format:
+
+    tags:
+      preferred:                    # canonical name: [aliases folded into it]
+        large language models: [LLM, LLMs, large language model]
+      banned: [results, novel approach]
+    topics:                         # optional fixed taxonomy used instead of discovered topics
+      - name: Brain and neural data
+        description: Models of neural recordings
+        phrases: [neural activity, brain, neurons]
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+
+from generator.model import PapersiteError, Problem, TopicSpec, Vocabulary
+from generator.tags import tag_key
+
+_TOP_KEYS = ("tags", "topics")
+_TAG_KEYS = ("preferred", "banned")
+_TOPIC_KEYS = ("name", "description", "phrases")
+
+
+class _Reader:
+    """Walk the YAML node tree, collecting problems with their lines."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.problems: list[Problem] = []
+
+    def problem(self, node: yaml.Node | None, field: str, message: str) -> None:
+        """Record a problem at a node's line (1-based)."""
+        line = node.start_mark.line + 1 if node is not None else 1
+        self.problems.append(Problem(self.source, line, field, message))
+
+    def mapping(self, node: yaml.Node, field: str, allowed: tuple[str, ...]) -> dict[str, yaml.Node]:
+        """Return a mapping node's entries by key, reporting non-mappings, duplicate and unknown keys."""
+        if not isinstance(node, yaml.MappingNode):
+            self.problem(node, field, "expected a mapping")
+            return {}
+        out: dict[str, yaml.Node] = {}
+        for key_node, value_node in node.value:
+            key = key_node.value if isinstance(key_node, yaml.ScalarNode) else None
+            where = f"{field}.{key}" if field else str(key)
+            if key not in allowed:
+                self.problem(key_node, where, f"unknown key (expected one of: {', '.join(allowed)})")
+            elif key in out:
+                self.problem(key_node, where, "duplicate key")
+            else:
+                out[key] = value_node
+        return out
+
+    def string(self, node: yaml.Node, field: str) -> str | None:
+        """Return a non-empty string scalar, or report it."""
+        if isinstance(node, yaml.ScalarNode) and node.tag == "tag:yaml.org,2002:str" and node.value.strip():
+            return node.value.strip()
+        self.problem(node, field, "expected a non-empty string")
+        return None
+
+    def strings(self, node: yaml.Node, field: str) -> list[str]:
+        """Return a list of non-empty strings (a single string counts as a list of one), or report it."""
+        if isinstance(node, yaml.ScalarNode) and node.tag == "tag:yaml.org,2002:str" and node.value.strip():
+            return [node.value.strip()]
+        if not isinstance(node, yaml.SequenceNode) or not all(
+            isinstance(item, yaml.ScalarNode) and item.tag == "tag:yaml.org,2002:str" and item.value.strip()
+            for item in node.value
+        ):
+            self.problem(node, field, "expected a list of strings")
+            return []
+        return [item.value.strip() for item in node.value]
+
+
+def load_vocabulary(path: Path, source: str) -> Vocabulary:
+    """Return the vocabulary in `path` (empty if the file does not exist); raise PapersiteError listing every problem."""
+    if not path.exists():
+        return Vocabulary()
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise PapersiteError(f"{source}: cannot read: {exc}", [Problem(source, 1, "vocabulary", f"cannot read: {exc}")])
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = mark.line + 1 if mark is not None else 1
+        reason = getattr(exc, "problem", None) or str(exc)
+        problem = Problem(source, line, "vocabulary", f"invalid YAML: {reason}")
+        raise PapersiteError(str(problem), [problem])
+    if root is None:  # an empty file is an empty vocabulary
+        return Vocabulary()
+    reader = _Reader(source)
+    vocab = _read(reader, root)
+    if reader.problems:
+        problems = sorted(reader.problems)
+        raise PapersiteError("\n".join(str(p) for p in problems), problems)
+    return vocab
+
+
+def _read(reader: _Reader, root: yaml.Node) -> Vocabulary:
+    """Return the vocabulary described by the document's root node."""
+    vocab = Vocabulary()
+    top = reader.mapping(root, "", _TOP_KEYS)
+    if "tags" in top:
+        tags = reader.mapping(top["tags"], "tags", _TAG_KEYS)
+        if "preferred" in tags:
+            _read_preferred(reader, tags["preferred"], vocab)
+        if "banned" in tags:
+            for name in reader.strings(tags["banned"], "tags.banned"):
+                key = tag_key(name)
+                if key:
+                    vocab.banned.add(key)
+                else:
+                    reader.problem(tags["banned"], "tags.banned", f"{name!r} has no letters or digits")
+    if "topics" in top:
+        _read_topics(reader, top["topics"], vocab)
+    clash = sorted(k for k in vocab.banned if k in vocab.preferred)
+    if clash:
+        reader.problem(top["tags"], "tags", f"both preferred and banned: {', '.join(clash)}")
+    return vocab
+
+
+def _read_preferred(reader: _Reader, node: yaml.Node, vocab: Vocabulary) -> None:
+    """Fill `vocab.preferred` (folded alias -> canonical name) from `tags.preferred`."""
+    if not isinstance(node, yaml.MappingNode):
+        reader.problem(node, "tags.preferred", "expected a mapping of canonical name to a list of aliases")
+        return
+    claimed: dict[str, str] = {}  # folded alias -> canonical name that claimed it first
+    for key_node, value_node in node.value:
+        name = reader.string(key_node, "tags.preferred")
+        if name is None:
+            continue
+        field = f"tags.preferred.{name}"
+        aliases = [] if _is_null(value_node) else reader.strings(value_node, field)
+        for form in [name, *aliases]:
+            key = tag_key(form)
+            if not key:
+                reader.problem(value_node, field, f"{form!r} has no letters or digits")
+            elif key in claimed and claimed[key] != name:
+                reader.problem(key_node if form == name else value_node, field,
+                               f"{form!r} is already an alias of {claimed[key]!r}")
+            else:
+                claimed[key] = name
+    vocab.preferred.update(claimed)
+
+
+def _read_topics(reader: _Reader, node: yaml.Node, vocab: Vocabulary) -> None:
+    """Fill `vocab.topics` from the `topics` list."""
+    if not isinstance(node, yaml.SequenceNode):
+        reader.problem(node, "topics", "expected a list of topics (each with name, description, phrases)")
+        return
+    names: set[str] = set()
+    for i, item in enumerate(node.value):
+        field = f"topics[{i + 1}]"
+        entries = reader.mapping(item, field, _TOPIC_KEYS)
+        if not entries and isinstance(item, yaml.MappingNode) and not item.value:
+            reader.problem(item, field, "empty topic")
+            continue
+        if "name" not in entries:
+            if isinstance(item, yaml.MappingNode):
+                reader.problem(item, f"{field}.name", "missing")
+            continue
+        name = reader.string(entries["name"], f"{field}.name")
+        if name is None:
+            continue
+        if name.lower() in names:
+            reader.problem(entries["name"], f"{field}.name", f"duplicate topic {name!r}")
+            continue
+        names.add(name.lower())
+        description = ""
+        if "description" in entries and not _is_null(entries["description"]):
+            description = reader.string(entries["description"], f"{field}.description") or ""
+        phrases = reader.strings(entries["phrases"], f"{field}.phrases") if "phrases" in entries else []
+        if not phrases:
+            if "phrases" not in entries:
+                reader.problem(item, f"{field}.phrases", "missing (give the phrases that place a paper in this topic)")
+            continue
+        vocab.topics.append(TopicSpec(name=name, description=description, phrases=phrases))
+
+
+def _is_null(node: yaml.Node) -> bool:
+    """Return whether a node is YAML null (an empty value)."""
+    return isinstance(node, yaml.ScalarNode) and node.tag == "tag:yaml.org,2002:null"

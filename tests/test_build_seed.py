@@ -1,0 +1,128 @@
+"""The default seed site, built with --strict: what a new user sees after the README's first command."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from generator.search import search
+
+pytestmark = pytest.mark.slow
+
+# Seeds that introduce a named method: the inferred title must carry the name, and searching it must find the paper first.
+METHOD_NAMES = [
+    "CREIMBO", "PharmacoMatch", "SA-FixMatch", "HQGS", "ExploreToM", "CQG-MBQA", "VSD", "MAP", "MoS", "GroupBind",
+    "Shared-AE", "BrainSAIL", "ReCogLab", "GFI", "HVM", "MindSimulator", "SurFhead", "NE", "DP-CATE",
+]
+
+
+def _catalog(root: Path) -> list[dict]:
+    return json.loads((root / "site" / "papers.json").read_text(encoding="utf-8"))
+
+
+def _paper_of(catalog: list[dict], name: str) -> dict:
+    """Return the one paper whose title names the method."""
+    found = [p for p in catalog if re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", p["title"])]
+    assert len(found) == 1, f"{name}: titles naming it: {[p['title'] for p in found]}"
+    return found[0]
+
+
+def test_home_lists_all_38_titled_papers(seed_site: Path) -> None:
+    html = (seed_site / "site" / "index.html").read_text(encoding="utf-8")
+    content = html.split('<article', 1)[1]
+    links = set(re.findall(r'href="papers/([^"/]+)/"', content))
+    assert len(links) == 38
+    catalog = _catalog(seed_site)
+    assert len(catalog) == 38 and all(p["title"].strip() for p in catalog)
+    assert all(p["title_inferred"] for p in catalog)
+
+
+def test_papers_are_not_in_the_navigation(seed_site: Path) -> None:
+    html = (seed_site / "site" / "index.html").read_text(encoding="utf-8")
+    nav = html.split('<nav class="md-nav md-nav--primary"', 1)[1].split('<div class="md-content"', 1)[0]
+    assert 'href="papers/"' in nav  # the "Papers" listing
+    assert not re.search(r'href="papers/[^"]+-[0-9a-f]{6}/"', nav)
+
+
+def test_every_tag_links_to_a_page_with_at_least_two_papers(seed_site: Path) -> None:
+    catalog = _catalog(seed_site)
+    counts = Counter(t for p in catalog for t in p["tags"])
+    assert all(3 <= len(p["tags"]) <= 8 for p in catalog), [p["tags"] for p in catalog]
+    assert min(counts.values()) >= 2
+    paper = catalog[0]
+    page = (seed_site / "site" / paper["url"] / "index.html").read_text(encoding="utf-8")
+    tag_links = re.findall(r'href="\.\./\.\./tags/([^"/]+)/"', page)
+    assert len(tag_links) >= len(paper["tags"])
+    tag_page = (seed_site / "site" / "tags" / tag_links[0] / "index.html").read_text(encoding="utf-8")
+    assert len(set(re.findall(r'href="\.\./\.\./papers/([^"/]+)/"', tag_page))) >= 2
+
+
+def test_every_paper_has_five_related_papers_with_reasons(seed_site: Path) -> None:
+    catalog = _catalog(seed_site)
+    ids = {p["id"] for p in catalog}
+    for paper in catalog:
+        assert len(paper["related"]) == 5
+        for rel in paper["related"]:
+            assert rel["id"] in ids and rel["id"] != paper["id"] and rel["terms"]
+    page = (seed_site / "site" / catalog[0]["url"] / "index.html").read_text(encoding="utf-8")
+    assert "Related papers" in page and page.count("shares ") >= 5
+
+
+def test_every_paper_has_a_topic_with_a_page(seed_site: Path) -> None:
+    catalog = _catalog(seed_site)
+    topics = Counter(p["topic"] for p in catalog)
+    assert None not in topics and 2 <= len(topics) < 38
+    assert len(list((seed_site / "site" / "topics").glob("*/index.html"))) == len(topics)
+    assert (seed_site / "site" / "topics" / "index.html").is_file()
+
+
+@pytest.mark.parametrize("name", METHOD_NAMES)
+def test_titles_name_the_method_and_search_finds_it_first(seed_site: Path, name: str) -> None:
+    paper = _paper_of(_catalog(seed_site), name)
+    hits = search(seed_site / "site", name)
+    assert hits and hits[0].url == paper["url"], [h.title for h in hits[:3]]
+
+
+def test_math_is_kept_for_katex_and_served_locally(seed_site: Path) -> None:
+    catalog = _catalog(seed_site)
+    paper = next(p for p in catalog if "disentangl" in (seed_site / "site" / p["url"] / "index.html").read_text(encoding="utf-8").lower()
+                 and "mathbf" in (seed_site / "site" / p["url"] / "index.html").read_text(encoding="utf-8"))
+    html = (seed_site / "site" / paper["url"] / "index.html").read_text(encoding="utf-8")
+    assert re.search(r'<span class="arithmatex">\\\(\\mathbf\s*\{?Z\}?\(t\)\\\)</span>', html)
+    assert (seed_site / "site" / "assets" / "katex" / "katex.min.js").is_file()
+    assert "assets/katex/katex.min.js" in html
+
+
+def test_the_site_requests_nothing_from_another_host(seed_site: Path) -> None:
+    site = seed_site / "site"
+    for path in list(site.rglob("*.html")) + list(site.rglob("*.css")):
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r'<(?:script|link|img|iframe)[^>]+(?:src|href)="(?:https?:)?//', text), path
+        assert "fonts.googleapis" not in text and "fonts.gstatic" not in text, path
+        assert not re.search(r"@import\s+url\(\s*['\"]?(?:https?:)?//", text), path
+
+
+def test_cli_search_prints_creimbo_first(seed_site: Path) -> None:
+    out = subprocess.run([sys.executable, "-m", "generator", "search", "CREIMBO", "--project", str(seed_site)],
+                         capture_output=True, text=True, check=True).stdout
+    first = out.splitlines()[0]
+    assert first.startswith(" 1. ") and "CREIMBO" in first
+
+
+@pytest.mark.parametrize("query", ["https://github.com/google-deepmind/recoglab", "a:b", "*", '"unbalanced', "title:",
+                                   "~", "^2", "+", "-", "foo:bar:baz", "neural^", ""])
+def test_search_accepts_any_text(seed_site: Path, query: str) -> None:
+    hits = search(seed_site / "site", query)
+    assert isinstance(hits, list)
+
+
+def test_search_finds_a_phrase_from_the_middle_of_an_abstract(seed_site: Path) -> None:
+    paper = _paper_of(_catalog(seed_site), "CREIMBO")
+    hits = search(seed_site / "site", "graph-driven dictionary learning")
+    assert paper["url"] in [h.url for h in hits[:3]]

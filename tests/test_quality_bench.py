@@ -1,0 +1,46 @@
+"""The quality benchmark runs on a small real sample and reports every metric, consistently."""
+
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "bench"))
+
+import quality  # noqa: E402
+
+FIXTURE = ROOT / "tests" / "fixtures" / "iclr_sample.jsonl"
+
+
+def test_bench_reports_every_metric_in_range():
+    rows = [json.loads(line) for line in FIXTURE.read_text().splitlines()]
+    result = quality.run(rows)
+    assert result["papers"] == len(rows)
+    r = result["related"]
+    for key in ("area_at_k", "kw_at_k", "random_area", "random_kw"):
+        assert 0 <= r[key] <= 1
+    # Text similarity must beat a random pick even on 40 papers.
+    assert r["area_at_k"] > r["random_area"]
+    assert 1 <= result["topics"]["count"] <= len(rows)
+    assert 0 <= result["topics"]["nmi"] <= 1
+    if "tags" in result:
+        t = result["tags"]
+        for key in ("precision_at_k", "recall", "f1", "exact_f1", "shared"):
+            assert 0 <= t[key] <= 1
+        assert t["exact_f1"] <= t["f1"] + 1e-9  # equality is one of the ways to match
+        assert t["distinct"] >= 0 and t["per_paper"] >= 0
+    if "title_rouge_l" in result:
+        assert 0 <= result["title_rouge_l"] <= 1
+    assert 0 <= result["baseline_rouge_l"] <= 1
+    assert result["seconds"]["total"] >= result["seconds"]["features"]
+    text = quality.table(result)
+    for label in ("related area@5", "related kw@5", "topics count", "topics NMI", "seconds total"):
+        assert label in text
+
+
+def test_bench_hides_the_labels_from_inference():
+    rows = [json.loads(line) for line in FIXTURE.read_text().splitlines()][:5]
+    papers = quality.make_papers(rows)
+    for paper, row in zip(papers, rows):
+        assert paper.title == "" and paper.keywords == []
+        assert row["primary_area"] not in paper.extra.values()

@@ -1,0 +1,107 @@
+"""Related papers: the right neighbours, deterministic, explained by shared terms."""
+
+import json
+from pathlib import Path
+
+import numpy as np
+
+from generator.features import build_features, similarity, top_k
+from generator.model import Paper, Tag
+from generator.related import assign_related
+
+FIXTURE = Path(__file__).resolve().parent / "fixtures" / "iclr_sample.jsonl"
+
+GROUPS = {
+    "rl": [
+        "We study offline reinforcement learning where the policy is learned from a fixed dataset of trajectories and reward signals.",
+        "A new actor critic algorithm for reinforcement learning improves the policy with reward shaping on continuous control benchmarks.",
+        "Model-based reinforcement learning plans with a learned dynamics model to improve policy sample efficiency and reward.",
+        "Exploration bonuses in reinforcement learning help the policy discover sparse reward in hard environments.",
+    ],
+    "graph": [
+        "Graph neural networks pass messages between nodes; we study oversmoothing of node representations in deep graph neural networks.",
+        "We propose a graph transformer for molecule property prediction that attends over graph nodes and edges.",
+        "Expressive power of graph neural networks is bounded by the Weisfeiler-Lehman test on graph isomorphism of nodes.",
+        "Link prediction on knowledge graphs with graph neural networks that encode node neighbourhoods and edges.",
+    ],
+    "diffusion": [
+        "Diffusion models generate images by denoising; we accelerate diffusion sampling with fewer denoising steps.",
+        "Text-to-image diffusion models are guided by classifier-free guidance to improve image sample quality in denoising.",
+        "Latent diffusion models compress images before the denoising diffusion process to reduce sampling cost.",
+        "We analyse the score function learned by diffusion models and its denoising error for image generation.",
+    ],
+}
+
+
+def _papers() -> list[Paper]:
+    """Return twelve papers in three clear groups, ids p00..p11."""
+    texts = [t for group in GROUPS.values() for t in group]
+    return [Paper(id=f"p{i:02d}", abstract=t, text=t, source=f"x.txt:{i}", collection="c") for i, t in enumerate(texts)]
+
+
+def test_related_papers_come_from_the_same_group():
+    papers = _papers()
+    assign_related(papers, build_features(papers), k=3)
+    for i, p in enumerate(papers):
+        assert len(p.related) == 3
+        assert p.id not in [r.id for r in p.related]
+        group = i // 4
+        assert all(int(r.id[1:]) // 4 == group for r in p.related), (p.id, p.related)
+
+
+def test_scores_descend_are_rounded_and_explained():
+    papers = _papers()
+    assign_related(papers, build_features(papers), k=5)
+    for p in papers:
+        scores = [r.score for r in p.related]
+        assert scores == sorted(scores, reverse=True)
+        assert all(0 <= s <= 1 and round(s, 3) == s for s in scores)
+    top = papers[0].related[0]
+    assert 2 <= len(top.terms) <= 4
+    assert any("reinforcement learning" in t or "policy" in t or "reward" in t for t in top.terms)
+    assert not {"the", "we", "of", "is"} & set(top.terms)
+
+
+def test_shared_tags_come_first_and_use_tag_names():
+    papers = _papers()
+    for p in papers[:4]:
+        p.tags = ["offline-rl"]
+    tags = {"offline-rl": Tag(slug="offline-rl", name="Offline RL", papers=[p.id for p in papers[:4]])}
+    assign_related(papers, build_features(papers), k=3, tags=tags)
+    assert papers[1].related[0].terms[0] == "Offline RL"
+
+
+def test_deterministic_and_ties_broken_by_id():
+    # Identical abstracts tie exactly; the lower id must come first, whatever the input order.
+    text = "Sparse autoencoders find interpretable features in transformer language models."
+    other = "Protein structure prediction with equivariant networks and residue contacts."
+    papers = [Paper(id=i, abstract=t, text=t, source="x", collection="c")
+              for i, t in [("b", text), ("c", text), ("a", text), ("z", other), ("y", other)]]
+    assign_related(papers, build_features(papers), k=2)
+    assert [r.id for r in papers[0].related] == ["a", "c"]
+    first = [(p.id, p.related) for p in papers]
+    assign_related(papers, build_features(papers), k=2)
+    assert first == [(p.id, p.related) for p in papers]
+
+
+def test_tiny_and_empty_corpora():
+    one = [Paper(id="a", abstract="x", text="Only one paper here.", source="x", collection="c")]
+    assign_related(one, build_features(one))
+    assert one[0].related == []
+    two = [Paper(id=i, abstract="", text="", source="x", collection="c") for i in "ab"]
+    assign_related(two, build_features(two), k=5)
+    assert [r.id for r in two[0].related] == ["b"]
+
+
+def test_blockwise_top_k_matches_full_sort():
+    rows = [json.loads(line) for line in FIXTURE.read_text().splitlines()]
+    papers = [Paper(id=r["id"], abstract=r["abstract"], text=r["abstract"], source="x", collection="c") for r in rows]
+    f = build_features(papers)
+    n = len(papers)
+    full = similarity(f, slice(0, n))
+    got = top_k(full, 5, exclude=np.arange(n))
+    for i in range(n):
+        s = np.round(full[i].astype(np.float64), 6)
+        s[i] = -np.inf
+        expected = sorted(range(n), key=lambda j: (-s[j], j))[:5]
+        assert got[i].tolist() == expected

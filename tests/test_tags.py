@@ -1,0 +1,169 @@
+"""Tags: folding of spellings and acronyms, no filler, shared by two papers, keywords and vocabulary honoured."""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from generator.evaluate import tag_scores
+from generator.model import Paper, Vocabulary
+from generator.normalise import normalise_abstract, plain_text
+from generator.tags import assign_tags, extract_candidates, find_acronyms, tag_key, tag_slug
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+def paper(pid: str, text: str, keywords: list[str] | None = None) -> Paper:
+    """Return a paper whose abstract is `text`."""
+    return Paper(id=pid, abstract=text, text=text, source=f"x.txt:{pid}", collection="c", keywords=keywords or [])
+
+
+@pytest.fixture(scope="module")
+def sample() -> tuple[list[Paper], list[list[str]]]:
+    """Return the ICLR sample as papers (keywords withheld) and the authors' keywords."""
+    records = [json.loads(line) for line in (FIXTURES / "iclr_sample.jsonl").read_text().splitlines() if line.strip()]
+    papers = []
+    for i, r in enumerate(records):
+        md = normalise_abstract(r["abstract"])
+        papers.append(Paper(id=r["id"], abstract=md, text=plain_text(md), source=f"s.jsonl:{i + 1}", collection="c"))
+    return papers, [r["keywords"] for r in records]
+
+
+LLM_PAPERS = [
+    "Large language models (LLMs) can follow instructions. We probe LLMs with puzzles and LLMs fail.",
+    "We fine-tune an LLM on code. The LLM writes programs; large language models are costly to fine-tune.",
+    "A large language model is asked to plan. Planning with large language models needs search.",
+]
+
+
+def test_tag_key_folds_case_plurals_and_punctuation():
+    assert tag_key("Graph Neural Networks") == tag_key("graph neural network")
+    assert tag_key("self-supervised learning") == tag_key("Self Supervised Learning")
+    assert tag_key("LLMs") == tag_key("LLM") == "llm"
+    # "-ss" words and short words keep their s: "loss" is not the plural of "los".
+    assert tag_key("contrastive loss") == "contrastive loss"
+    assert tag_key("gas") == "gas"
+
+
+def test_tag_slug_is_a_safe_file_name():
+    assert tag_slug("Graph Neural Networks") == "graph-neural-networks"
+    assert tag_slug("C++ / ../etc/passwd") == "c-etc-passwd"
+    assert tag_slug("Schrödinger bridges") == "schrodinger-bridges"
+    assert re.fullmatch(r"[a-z0-9-]+", tag_slug("!!!"))
+
+
+def test_acronym_definitions_are_found():
+    text = "We study graph neural networks (GNNs), out-of-distribution (OOD) data and Vision Transformers (ViTs)."
+    assert find_acronyms(text) == [
+        ("GNNs", "graph neural networks"), ("OOD", "out-of-distribution"), ("ViTs", "Vision Transformers"),
+    ]
+    # A bracket that does not spell the words before it defines nothing.
+    assert find_acronyms("We report results (SOTA) here.") == []
+
+
+def test_llm_spellings_fold_into_one_tag_with_aliases():
+    papers = [paper(str(i), t) for i, t in enumerate(LLM_PAPERS)]
+    tags = assign_tags(papers, Vocabulary())
+    tag = tags["large-language-models"]
+    assert tag.name == "large language models"
+    assert {"LLMs", "LLM", "large language model"} <= set(tag.aliases)
+    assert tag.papers == ["0", "1", "2"]
+    assert not any(slug in tags for slug in ("llm", "llms", "large-language-model"))
+    assert all(p.tags[0] == "large-language-models" for p in papers)
+
+
+def test_lowercase_word_is_not_mistaken_for_an_acronym():
+    # "FAR" is defined, but the adverb "far" must not become "false accept rate".
+    texts = [
+        "The false accept rate (FAR) of face verification drops. So far, face verification is hard.",
+        "Face verification at a low FAR matters; far from solved, face verification needs data.",
+        "Thus far, face verification models overfit; face verification is studied here.",
+    ]
+    papers = [paper(str(i), t) for i, t in enumerate(texts)]
+    tags = assign_tags(papers, Vocabulary())
+    fa = tags.get("false-accept-rate")
+    assert fa is None or fa.papers == ["0", "1"]
+
+
+def test_no_generic_filler_tags(sample):
+    papers, _ = sample
+    tags = assign_tags(papers, Vocabulary())
+    names = {t.name.lower() for t in tags.values()}
+    filler = {"results", "paper", "method", "methods", "performance", "experiments", "state of the art",
+              "novel approach", "approach", "framework", "we", "propose", "extensive experiments", "model"}
+    assert not names & filler
+
+
+def test_every_tag_has_two_papers_and_matches_paper_tags(sample):
+    papers, _ = sample
+    tags = assign_tags(papers, Vocabulary(), max_tags=8, min_tags=3)
+    assert tags
+    order = {p.id: i for i, p in enumerate(papers)}
+    for slug, tag in tags.items():
+        assert tag.slug == slug and re.fullmatch(r"[a-z0-9-]+", slug)
+        assert len(tag.papers) >= 2
+        assert [order[i] for i in tag.papers] == sorted(order[i] for i in tag.papers)  # corpus order
+    for p in papers:
+        assert len(p.tags) <= 8 and len(set(p.tags)) == len(p.tags)
+        for slug in p.tags:
+            assert p.id in tags[slug].papers
+    assert sum(len(p.tags) >= 3 for p in papers) >= 0.8 * len(papers)
+
+
+def test_sample_tags_match_author_keywords(sample):
+    # The 40-paper sample is a small corpus (few shared phrases); the dev corpus scores higher.
+    papers, keywords = sample
+    tags = assign_tags(papers, Vocabulary())
+    scores = tag_scores([[tags[s].name for s in p.tags] for p in papers], keywords, k=5)
+    assert scores["f1"] >= 0.18
+    assert scores["shared"] == 1.0
+
+
+def test_deterministic(sample):
+    papers, _ = sample
+    first = copy.deepcopy(papers)
+    second = copy.deepcopy(papers)
+    assert assign_tags(first, Vocabulary()) == assign_tags(second, Vocabulary())
+    assert [p.tags for p in first] == [p.tags for p in second]
+
+
+def test_given_keywords_come_first_and_fold():
+    papers = [
+        paper("a", "We train a sampler for molecules with a new sampler.", ["Diffusion Models", "molecules"]),
+        paper("b", "Diffusion models generate molecules; molecules are graphs.", []),
+        paper("c", "A study of protein design.", ["diffusion model", "Protein Design"]),
+    ]
+    tags = assign_tags(papers, Vocabulary())
+    assert papers[0].tags[0] == "diffusion-models"
+    assert papers[2].tags[0] == "diffusion-models"
+    assert tags["diffusion-models"].papers == ["a", "b", "c"]
+    # "Protein Design" is given by one paper and mentioned by no other: a tag page of one paper is not made.
+    assert "protein-design" not in tags
+
+
+def test_vocabulary_preferred_names_and_banned_tags():
+    papers = [paper(str(i), t) for i, t in enumerate(LLM_PAPERS)]
+    vocab = Vocabulary(preferred={"llm": "foundation models", "large language model": "foundation models",
+                                  "foundation model": "foundation models"},
+                       banned={"fine tuning", "instruction"})
+    tags = assign_tags(papers, vocab)
+    assert "foundation-models" in tags and "large-language-models" not in tags
+    assert tags["foundation-models"].name == "foundation models"
+    assert "LLMs" in tags["foundation-models"].aliases
+    assert not {"fine-tuning", "fine-tune", "instructions"} & set(tags)
+
+
+def test_candidates_skip_verbs_and_stopwords():
+    keys = {o.key for o in extract_candidates("We propose a novel approach that significantly improves graph neural networks.")}
+    assert "graph neural network" in keys
+    assert not keys & {"propose", "novel approach", "approach", "significantly", "we"}
+
+
+def test_empty_and_tiny_corpora():
+    assert assign_tags([], Vocabulary()) == {}
+    lone = paper("x", "Graph neural networks on molecules.")
+    assert assign_tags([lone], Vocabulary()) == {} and lone.tags == []

@@ -1,0 +1,187 @@
+"""Title and method-name inference on the seed abstracts and a few real ICLR records."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from bench.titles_eval import rouge_l, title_scores
+from generator.titles import infer_title, method_name
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT / "data"
+FIXTURE = Path(__file__).parent / "fixtures" / "titles.jsonl"
+
+# The name each seed introduces, keyed by a phrase that identifies the seed (checked by hand).
+SEED_NAMES = {
+    "our new model, **CREIMBO**": "CREIMBO",
+    "we introduce PharmacoMatch": "PharmacoMatch",
+    "termed Semantic-Aware FixMatch": "SA-FixMatch",
+    "we propose a robust HQGS": "HQGS",
+    "We introduce ExploreToM": "ExploreToM",
+    "we introduce \\algo{CQG-MBQA}": "CQG-MBQA",
+    "We develop VSD": "VSD",
+    "Amortized Pareto Front (MAP)": "MAP",
+    "we propose Mixture of Shards (MoS)": "MoS",
+    "we propose \\textsc{GroupBind}": "GroupBind",
+    "called Shared-AE": "Shared-AE",
+    "We introduce BrainSAIL": "BrainSAIL",
+    "we introduce ReCogLab": "ReCogLab",
+    "Generalized Forward-Inverse (GFI)": "GFI",
+    "learning model (HVM)": "HVM",
+    "Our proposed MindSimulator": "MindSimulator",
+    "we propose SurFhead": "SurFhead",
+    "*Neuroplastic Expansion* (NE)": "NE",
+    "we present DP-CATE": "DP-CATE",
+}
+DANGLING = {"a", "an", "the", "of", "and", "or", "to", "for", "in", "on", "with", "by", "from", "via",
+            "that", "which", "as", "at", "into", "is", "are", "between", "using", "than", "while"}
+
+
+def seed_abstracts() -> list[str]:
+    """Return the seed abstracts: every paragraph after each file's collection-name line."""
+    abstracts = []
+    for path in sorted(DATA.glob("*.txt")):
+        text = path.read_text(encoding="utf-8").strip()
+        _, _, body = text.partition("\n")
+        abstracts += [p.strip() for p in re.split(r"\n\s*\n", body) if p.strip()]
+    return abstracts
+
+
+SEEDS = seed_abstracts()
+
+
+def assert_clean_title(title: str) -> None:
+    """Fail unless `title` is a finished plain-text phrase of at most 100 characters."""
+    assert title and len(title) <= 100, title
+    assert not re.search(r"[$*`\\]|\]\(|https?://", title), f"markup left in {title!r}"
+    last = title.split()[-1].lower()
+    assert last not in DANGLING, f"cut-off title {title!r}"
+    assert not title.endswith((",", ";", ":", "-", "(")), title
+    assert title.count("(") == title.count(")"), title
+    assert title.count('"') % 2 == 0, title
+    assert len(title.split()) >= 2, title
+
+
+def test_there_are_38_seed_abstracts() -> None:
+    assert len(SEEDS) == 38
+
+
+@pytest.mark.parametrize("index", range(38))
+def test_seed_titles_are_clean_phrases(index: int) -> None:
+    assert_clean_title(infer_title(SEEDS[index]))
+
+
+@pytest.mark.parametrize("marker,name", sorted(SEED_NAMES.items(), key=lambda kv: kv[1]))
+def test_seed_title_names_the_method(marker: str, name: str) -> None:
+    [abstract] = [a for a in SEEDS if marker in a]
+    assert method_name(abstract) == name
+    assert infer_title(abstract).startswith(f"{name}: ")
+
+
+def test_seeds_without_a_coined_name_get_none() -> None:
+    # Papers that only name lower-case ideas ("lambda-skip connections") or use other people's methods.
+    for marker in ("lambda-skip connections", "Kolmogorov-Arnold Networks", "Platonic Representation",
+                   "flapping-wing", "principal distortions"):
+        [abstract] = [a for a in SEEDS if marker in a]
+        assert method_name(abstract) is None, marker
+
+
+def test_spelled_out_acronym_becomes_the_subtitle() -> None:
+    [creimbo] = [a for a in SEEDS if "**CREIMBO**" in a]
+    assert infer_title(creimbo) == "CREIMBO: Cross-Regional Ensemble Interactions in Multi-view Brain Observations"
+    [mos] = [a for a in SEEDS if "Mixture of Shards (MoS)" in a]
+    assert infer_title(mos) == "MoS: Mixture of Shards"
+
+
+def test_name_is_described_by_its_apposition() -> None:
+    [brainsail] = [a for a in SEEDS if "We introduce BrainSAIL" in a]
+    title = infer_title(brainsail)
+    assert title.startswith("BrainSAIL: ") and "linking neural selectivity" in title.lower()
+
+
+def test_untitled_contribution_comes_from_the_we_sentence() -> None:
+    [relu] = [a for a in SEEDS if a.startswith("In spite of finite dimension ReLU")]
+    assert infer_title(relu) == "Equivalence between ReLU networks and Gated Deep Linear Networks"
+
+
+def test_long_phrases_are_cut_at_a_phrase_boundary() -> None:
+    abstract = ("Graphs are everywhere. In this paper, we propose a scalable and interpretable message passing "
+                "scheme for heterogeneous temporal graphs with missing node attributes and noisy edge labels "
+                "collected from many sources.")
+    title = infer_title(abstract)
+    assert_clean_title(title)
+    assert title.startswith("Scalable and interpretable message passing scheme")
+
+
+def test_markdown_and_math_never_reach_the_title() -> None:
+    abstract = ("We study **sparse** recovery of $k$-sparse vectors from $\\mathcal{O}(k \\log n)$ "
+                "measurements (see [the code](https://example.org)). It works.")
+    title = infer_title(abstract)
+    assert_clean_title(title)
+    assert title == "Sparse recovery of k-sparse vectors from O(k log n) measurements"
+
+
+def test_title_is_never_empty() -> None:
+    assert_clean_title(infer_title("Nothing here says what was done, only that things exist."))
+    assert infer_title("x") != ""
+
+
+def test_ordinary_capitalised_words_are_not_names() -> None:
+    abstract = ("However, Transformers struggle with long inputs. We propose a new attention mechanism for "
+                "LLMs that reduces memory. Experiments on GPT-4 outputs show gains.")
+    assert method_name(abstract) is None
+
+
+def test_existing_method_used_in_apposition_is_not_introduced() -> None:
+    # "based on sequential Monte Carlo (SMC)" and later "our SMC framework": SMC is a known technique.
+    [smc] = [a for a in SEEDS if "sequential Monte Carlo (SMC)" in a]
+    assert method_name(smc) is None
+
+
+def load_fixture() -> list[dict]:
+    """Return the handful of real ICLR 2024 records kept as a fixture."""
+    return [json.loads(line) for line in FIXTURE.read_text(encoding="utf-8").split("\n") if line.strip()]
+
+
+def test_real_abstracts_method_name_precision() -> None:
+    records = load_fixture()
+    named = [r for r in records if ":" in r["title"]]
+    unnamed = [r for r in records if ":" not in r["title"]]
+    assert len(named) >= 5 and len(unnamed) >= 4
+    for r in named:
+        name = r["title"].split(":")[0]
+        assert method_name(r["abstract"]) == name, r["id"]
+        assert name in infer_title(r["abstract"]), r["id"]
+    for r in unnamed:  # these papers use CLIP, LLMs, Transformers... but introduce no named method
+        assert method_name(r["abstract"]) is None, r["id"]
+    for r in records:
+        assert_clean_title(infer_title(r["abstract"]))
+
+
+def test_rouge_l_is_lcs_f1_over_lowercase_words() -> None:
+    # LCS of "deep graph networks" vs "Graph Neural Networks for molecules" is 2 ("graph networks"):
+    # precision 2/3, recall 2/5, F1 = 2*(2/3)*(2/5)/((2/3)+(2/5)) = 0.5.
+    assert rouge_l("deep graph networks", "Graph Neural Networks for molecules") == pytest.approx(0.5)
+    assert rouge_l("A B C", "a b c") == pytest.approx(1.0)
+    assert rouge_l("c b a", "a b c") == pytest.approx(1 / 3)
+    assert rouge_l("", "a b") == 0.0
+
+
+def test_title_scores_counts_only_names_present_in_the_abstract() -> None:
+    real = ["FooNet: Fast Graphs", "BarGAN: Images", "Why Graphs Matter", "Deep Learning: A Survey"]
+    abstracts = ["We propose FooNet.", "Nothing named.", "We study graphs.", "We survey deep learning."]
+    titles = ["FooNet: fast graph networks", "BarGAN: images", "why graphs matter", "a survey"]
+    scores = title_scores(titles, real, abstracts)
+    # FooNet is in its abstract and in our title; BarGAN is not in its abstract; "Deep Learning" is
+    # 2 plain words (not a coined name) and "Why Graphs Matter" has no colon.
+    assert scores["named"] == 1 and scores["name_recall"] == 1.0
+    missed = title_scores(["fast graph networks"] + titles[1:], real, abstracts)
+    assert missed["name_recall"] == 0.0
+    expected = (rouge_l(titles[0], real[0]) + rouge_l(titles[1], real[1]) + 1.0 + rouge_l(titles[3], real[3])) / 4
+    assert scores["rouge_l"] == pytest.approx(expected)
+    with pytest.raises(ValueError):
+        title_scores(titles, real[:2], abstracts)

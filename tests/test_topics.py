@@ -1,0 +1,81 @@
+"""Topics: coherent groups with readable names, a sensible count, or a fixed taxonomy when given."""
+
+import json
+import re
+from pathlib import Path
+
+from generator.features import build_features
+from generator.model import Paper, Tag, TopicSpec, Vocabulary
+from generator.topics import assign_topics, topic_count
+from tests.test_related import _papers
+
+FIXTURE = Path(__file__).resolve().parent / "fixtures" / "iclr_sample.jsonl"
+
+
+def _fixture_papers() -> list[Paper]:
+    rows = [json.loads(line) for line in FIXTURE.read_text().splitlines()]
+    return [Paper(id=r["id"], abstract=r["abstract"], text=r["abstract"], source="x", collection="c") for r in rows]
+
+
+def test_topic_count_scales_with_corpus():
+    assert topic_count(3) == 1
+    assert 4 <= topic_count(38) <= 8
+    assert 10 <= topic_count(1108) <= 40
+    assert topic_count(10_000) > topic_count(1108)
+
+
+def test_every_paper_gets_one_topic_with_unique_safe_slug():
+    papers = _fixture_papers()
+    topics = assign_topics(papers, build_features(papers), {}, Vocabulary())
+    assert 4 <= len(topics) <= 8
+    slugs = [t.slug for t in topics]
+    assert len(set(slugs)) == len(slugs)
+    assert all(re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", s) for s in slugs)
+    assert sorted(pid for t in topics for pid in t.papers) == sorted(p.id for p in papers)
+    for t in topics:
+        assert all(p.topic == t.slug for p in papers if p.id in t.papers)
+        assert t.name and t.phrases
+    sizes = [len(t.papers) for t in topics]
+    assert sizes == sorted(sizes, reverse=True)
+    # Same input, same topics.
+    again = assign_topics(papers, build_features(papers), {}, Vocabulary())
+    assert [(t.slug, t.papers) for t in again] == [(t.slug, t.papers) for t in topics]
+
+
+def test_clear_groups_are_recovered_and_named_by_their_terms():
+    papers = _papers()
+    # Twelve papers make four topics: each must hold papers of one group only.
+    topics = assign_topics(papers, build_features(papers), {}, Vocabulary())
+    for t in topics:
+        groups = {int(pid[1:]) // 4 for pid in t.papers}
+        assert len(groups) == 1, (t.name, t.papers)
+    names = " ".join(t.name.lower() for t in topics)
+    assert "graph" in names and "diffusion" in names
+
+
+def test_names_prefer_characteristic_tags():
+    papers = _papers()
+    for p in papers[4:8]:
+        p.tags = ["graph-neural-network"]
+    tags = {"graph-neural-network": Tag(slug="graph-neural-network", name="Graph Neural Network",
+                                        papers=[p.id for p in papers[4:8]])}
+    topics = assign_topics(papers, build_features(papers), tags, Vocabulary())
+    graph_topic = next(t for t in topics if "p04" in t.papers)
+    assert graph_topic.name.startswith("Graph Neural Network")
+
+
+def test_fixed_taxonomy_is_used_instead_of_discovery():
+    papers = _papers()
+    vocab = Vocabulary(topics=[
+        TopicSpec(name="Generative models", description="Image synthesis", phrases=["diffusion", "denoising"]),
+        TopicSpec(name="Reinforcement learning", phrases=["policy", "reward"]),
+        TopicSpec(name="Graphs", phrases=["graph neural network", "node"]),
+        TopicSpec(name="Quantum computing", phrases=["qubit"]),
+    ])
+    topics = assign_topics(papers, build_features(papers), {}, vocab)
+    by_name = {t.name: t for t in topics}
+    assert set(by_name) == {"Generative models", "Reinforcement learning", "Graphs"}  # empty topic dropped
+    assert by_name["Reinforcement learning"].papers == ["p00", "p01", "p02", "p03"]
+    assert by_name["Graphs"].papers == ["p04", "p05", "p06", "p07"]
+    assert by_name["Generative models"].slug == "generative-models"
+    assert papers[9].topic == "generative-models"

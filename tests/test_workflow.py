@@ -1,0 +1,51 @@
+"""The CI workflow parses and runs the same commands as the README, so the two cannot drift."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+WORKFLOW = ROOT / ".github" / "workflows" / "site.yml"
+
+
+def _workflow() -> dict:
+    return yaml.safe_load(WORKFLOW.read_text(encoding="utf-8"))
+
+
+def _readme_commands() -> list[str]:
+    blocks = re.findall(r"```sh\n(.*?)```", (ROOT / "README.md").read_text(encoding="utf-8"), re.S)
+    return [line.strip() for block in blocks for line in block.splitlines() if line.strip()]
+
+
+def test_workflow_triggers_on_data_and_generator_changes() -> None:
+    flow = _workflow()
+    triggers = flow.get("on", flow.get(True))  # YAML 1.1 reads the bare key `on` as true
+    for event in ("push", "pull_request"):
+        paths = triggers[event]["paths"]
+        for watched in ("data/**", "templates/**", "site_src/**", "mkdocs.yml", "generator/**"):
+            assert watched in paths
+    assert "workflow_dispatch" in triggers
+
+
+def test_workflow_runs_the_readme_install_then_check_and_strict_build() -> None:
+    steps = [s.get("run", "") for s in _workflow()["jobs"]["build"]["steps"]]
+    install, build = _readme_commands()[0].split(" && ")
+    assert install in steps
+    assert steps.index(install) < steps.index("papersite check") < steps.index("papersite build --strict")
+    assert build.split()[:2] == ["papersite", "build"]
+
+
+def test_workflow_deploys_with_the_official_pages_actions() -> None:
+    jobs = _workflow()["jobs"]
+    uses = [s.get("uses", "") for job in jobs.values() for s in job["steps"]]
+    assert any(u.startswith("actions/upload-pages-artifact@") for u in uses)
+    assert any(u.startswith("actions/deploy-pages@") for u in uses)
+    assert jobs["deploy"]["permissions"] == {"pages": "write", "id-token": "write"}
+
+
+def test_ci_script_runs_the_readme_test_command() -> None:
+    test_command = _readme_commands()[1]
+    assert test_command in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
