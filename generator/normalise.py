@@ -108,7 +108,7 @@ _PREFIXES = {
     "image", "video", "graph", "node", "edge", "rule", "knowledge", "language", "reward", "policy",
     "value", "goal", "world", "instance", "category", "feature", "point", "patch", "pixel", "layer",
     "channel", "group", "batch", "word", "sentence", "document", "query", "key", "mixed", "hand",
-    "deep", "non", "un", "auto", "mini", "max", "min", "least", "most", "best", "worst", "tree",
+    "deep", "un", "auto", "mini", "max", "min", "least", "most", "best", "worst", "tree",
     "off", "on", "in", "up", "down", "back", "hard", "soft", "hybrid", "context", "search",
 }
 # Second halves that only occur in compounds ("data- driven", "human- readable").
@@ -116,9 +116,9 @@ _HEADS = {
     "based", "level", "wise", "like", "free", "aware", "specific", "driven", "scale", "dimensional",
     "grained", "agnostic", "independent", "dependent", "shot", "order", "oriented", "invariant",
     "efficient", "readable", "trained", "tuned", "supervised", "guided", "conditioned", "aligned",
-    "constrained", "centric", "related", "art", "the", "of", "world", "world", "term", "step", "stage",
-    "source", "specific", "time", "resolution", "rank", "quality", "intensive", "consuming", "friendly",
-    "oriented", "sensitive", "preserving", "equivariant", "labeled", "annotated", "defined", "generated",
+    "constrained", "centric", "related", "art", "the", "of", "world", "term", "step", "stage",
+    "source", "time", "resolution", "rank", "quality", "intensive", "consuming", "friendly",
+    "sensitive", "preserving", "equivariant", "labeled", "annotated", "defined", "generated",
 }
 _ABBREVIATIONS = {
     "al", "vs", "cf", "eg", "ie", "approx", "resp", "fig", "figs", "eq", "eqs", "sec", "no", "vol", "pp",

@@ -11,7 +11,7 @@ from pathlib import Path
 import jinja2
 from markupsafe import Markup
 
-from .model import Corpus, Paper, Tag, Topic
+from .model import Corpus, Paper, Tag
 
 #: Folders and files of site_src/ that papersite owns; everything else there is hand-written.
 GENERATED_DIRS = ("papers", "tags", "topics")
@@ -38,6 +38,11 @@ def md_escape(value: object) -> Markup:
     return Markup(_MD_LINE_START.sub(_charref, text))
 
 
+def html_text(value: object) -> Markup:
+    """Escape untrusted text for HTML text or attributes, on one line (a blank line would end an HTML block)."""
+    return Markup(html.escape(" ".join(str(value).split()), quote=True).replace("|", "&#124;"))
+
+
 def yaml_string(value: object) -> Markup:
     """Quote text as a YAML scalar for front matter (JSON strings are valid YAML)."""
     return Markup(json.dumps(" ".join(str(value).split()), ensure_ascii=True))
@@ -55,7 +60,7 @@ def make_environment(templates_dir: Path) -> jinja2.Environment:
     )
     env.filters["md"] = md_escape
     env.filters["yaml"] = yaml_string
-    env.filters["attr"] = lambda v: Markup(html.escape(str(v), quote=True).replace("|", "&#124;"))
+    env.filters["attr"] = html_text
     return env
 
 
@@ -145,7 +150,3 @@ def catalog_json(corpus: Corpus) -> str:
     ]
     return json.dumps(rows, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
 
-
-def topic_of(paper: Paper, topics: dict[str, Topic]) -> Topic | None:
-    """Return the paper's topic, if it has one."""
-    return topics.get(paper.topic) if paper.topic else None

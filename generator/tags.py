@@ -95,6 +95,7 @@ observe observes observed observing prove proves proved proving derive derives d
 facilitate facilitates facilitated facilitating mitigate mitigates mitigated mitigating alleviate
 alleviates alleviated alleviating overcome overcomes overcame overcoming boost boosts boosted boosting
 enhance enhances enhanced enhancing learn learns learned learnt work works worked bring brings brought
+generate generates generated produce produces produced predict predicts predicted solve solves solved
 """.split()
 
 # Adjectives and determiners that qualify a phrase without changing what it names.
@@ -439,7 +440,7 @@ def _scores(cands: _PaperCandidates, stats: _Stats, n_papers: int, given_keys: s
     for key, tf in cands.tf.items():
         df = stats.df[key]
         # A phrase that never ends a noun phrase is a fragment ("large language" of "large language models").
-        if df < 2 or not stats.at_end[key]:
+        if df < 2 or not (stats.at_end[key] or key in given_keys):
             continue
         idf = math.log((n_papers + 1) / df) ** _IDF_POWER if n_papers > 1 else 1.0
         words = key.count(" ") + 1

@@ -35,9 +35,21 @@ def plain_text(abstract_md: str) -> str:
         t = t.replace("``", '"').replace("''", '"')
         t = re.sub(r"`([^`]*)`", r"\1", t)
     t = re.sub(r"([a-z]{2}[.!?])([A-Z][a-z])", r"\1 \2", t)  # "music.To address": lost line break
+    t = _unglue(t)
     if "- " in t and _looks_hyphen_broken(t):
         t = re.sub(r"(\w)- (\w)", r"\1\2", t)
     return re.sub(r"\s+", " ", t).strip()
+
+
+_GLUED_WE = re.compile(r"\b([Ww]e)(propose|introduce|present|develop|design|study|show|find|demonstrate)")
+_GLUED_OBJECT = re.compile(r"\b((?:propose|introduce|present|develop|design)[sd]?)([A-Z])")
+
+
+def _unglue(t: str) -> str:
+    """Split words that lost the space between them in PDF extraction ("wepropose", "proposeModernTCN")."""
+    if "we" in t or "We" in t:
+        t = _GLUED_WE.sub(r"\1 \2", t)
+    return _GLUED_OBJECT.sub(r"\1 \2", t)
 
 
 def _plain_markup(t: str) -> str:
@@ -61,9 +73,19 @@ def _looks_hyphen_broken(text: str) -> bool:
     return len(broken) >= 2
 
 
+_GREEK = {name: chr(code) for name, code in (
+    ("alpha", 0x3B1), ("beta", 0x3B2), ("gamma", 0x3B3), ("delta", 0x3B4), ("epsilon", 0x3B5), ("zeta", 0x3B6),
+    ("eta", 0x3B7), ("theta", 0x3B8), ("kappa", 0x3BA), ("lambda", 0x3BB), ("mu", 0x3BC), ("nu", 0x3BD),
+    ("xi", 0x3BE), ("pi", 0x3C0), ("rho", 0x3C1), ("sigma", 0x3C3), ("tau", 0x3C4), ("phi", 0x3C6),
+    ("chi", 0x3C7), ("psi", 0x3C8), ("omega", 0x3C9), ("Gamma", 0x393), ("Delta", 0x394), ("Theta", 0x398),
+    ("Lambda", 0x39B), ("Pi", 0x3A0), ("Sigma", 0x3A3), ("Phi", 0x3A6), ("Psi", 0x3A8), ("Omega", 0x3A9))}
+_GREEK_RE = re.compile(r"\\(" + "|".join(_GREEK) + r")(?![a-zA-Z])")
+
+
 def _plain_math(expr: str) -> str:
-    """Return a readable plain-text form of inline math, e.g. `$k$` -> `k`."""
+    """Return a readable plain-text form of inline math, e.g. `$k$` -> `k`, `$\\pi$` -> `π`."""
     e = expr.replace("\\times", "x").replace("\\cdot", "*")
+    e = _GREEK_RE.sub(lambda m: _GREEK[m.group(1)], e)
     e = re.sub(r"\\(?:mathcal|mathbf|mathrm|mathbb|text|operatorname|boldsymbol)\{([^}]*)\}", r"\1", e)
     e = re.sub(r"\\(log|exp|sin|cos|max|min|sup|inf|lim)\b", r" \1 ", e)
     e = re.sub(r"\\[a-zA-Z]+", "", e)
@@ -106,7 +128,8 @@ _INTRO_VERBS = (r"propose|introduce|present|develop|design|devise|build|create|r
                 r"|offer|formulate|describe|report|contribute|establish|unveil|launch|put forward|provide")
 _INTRO_GERUNDS = r"proposing|introducing|presenting|developing|designing|devising|building|creating|releasing"
 _NAME_TRIGGERS = (r"called|dubbed|named|termed|coined|nicknamed|namely|tagged|(?:coin|coined)\s+as|refer\s+to\s+(?:it\s+)?as"
-                  r"|(?:which|that|what)\s+we\s+(?:call|term|name|dub|coin)")
+                  r"|(?:which|that|what)\s+we\s+(?:call|term|name|dub|coin)"
+                  r"|name\s+of\s+(?:our|the|this)\s+(?:method|model|approach|framework|algorithm)\s*(?::|is)")
 #: Capitalised words that are never a paper's own name even when they look like one.
 _NOT_NAMES = {"We", "Our", "The", "This", "These", "Here", "However", "Moreover", "Furthermore", "In",
               "It", "Specifically", "Finally", "Additionally", "To", "A", "An", "Transformer",
@@ -115,13 +138,14 @@ _NOT_NAMES = {"We", "Our", "The", "This", "These", "Here", "However", "Moreover"
               "LMs", "SOTA", "API", "APIs", "PDE", "PDEs", "ODE", "ODEs", "SGD", "GD", "I", "II", "III",
               "OOD", "ID", "IID", "iid", "KL", "DNN", "DNNs", "ViT", "ViTs", "GPT", "BERT", "CLIP", "LoRA",
               "GPT-4", "GPT-3", "GPT-3.5", "ChatGPT", "ImageNet", "PyTorch", "GitHub", "HuggingFace"}
-_NAME_TOKEN = r"[A-Za-z0-9][\w.+\-]*[\w+]|[A-Z]"
+_NAME_TOKEN = r"[^\W_][\w.+\-]*[\w+]|[A-Z]"
 _HEAD_RE = "|".join(_HEADS)
 
 
 _NAME_AT = re.compile(rf"[\"'“]?({_NAME_TOKEN})[\"'”]?(?=\s*(?:[,:;().—–]|\s-\s|\s--|"
                       rf"\s(?:that|which|to|for|as|is|was|with|in|on)\b|\s(?:{_HEAD_RE})s?\b|$))(.*)")
-_BRACKET_NAME = re.compile(rf"\(\s*[\"'“]?({_NAME_TOKEN})[\"'”]?\s*\)")
+#: A bracketed name may be two words when the second is an acronym ("Safe RLHF").
+_BRACKET_NAME = re.compile(rf"\(\s*[\"'“]?((?:[A-Z][a-z]+\s(?=[A-Z]{{2}}))?(?:{_NAME_TOKEN}))[\"'”]?\s*\)")
 _HEAD_THEN_NAME = re.compile(rf"([^.;]{{0,140}}?\b(?:{_HEAD_RE})s?)\s*(?:[,:]|--|[–—])\s*")
 _TRIGGER = re.compile(rf"\b(?:{_NAME_TRIGGERS})\s+(?:as\s+|it\s+)?(?:the\s+|a\s+|an\s+)?")
 _SPELLED = re.compile(rf"((?:\S+\s+){{0,12}}?\S+)\s+\(\s*({_NAME_TOKEN})\s*\)")
@@ -157,6 +181,8 @@ def _looks_like_name(token: str, strict: bool = True) -> bool:
         return not re.fullmatch(r"[A-Z][a-z]+(?:-[A-Z][a-z]+)+", token)
     if upper == 1 and re.search(r"\d", token):
         return True
+    if re.fullmatch(r"[^\W\d_]+\d+[^\W\d_]+", token):
+        return True  # "node2vec", "π2vec"
     # A single capitalised word ("Llemma") is a name only where the context says so.
     return not strict and token[0].isupper() and token[1:].islower() and len(token) > 2
 
@@ -167,6 +193,9 @@ def _acronym_long_form(short: str, before: str) -> str:
     if not (2 <= len(letters) <= 12) or not letters[0].isalpha():
         return ""
     words = before.split()
+    capitals = _capital_long_form(letters, words)
+    if capitals:
+        return capitals
     window = words[-min(len(letters) + 5, len(letters) * 2):]
     cand = " ".join(window)
     s, l = len(letters) - 1, len(cand) - 1
@@ -188,10 +217,29 @@ def _acronym_long_form(short: str, before: str) -> str:
     return long_form
 
 
+def _capital_long_form(letters: str, words: list[str]) -> str:
+    """Return the shortest run of words ending `words` whose capitals spell `letters` ("Music undERstanding ... Training")."""
+    want = letters.upper()
+    if sum(c.isupper() for c in letters) < 2:
+        return ""  # "DoLa", "fairret": the letters are not the capitals of the long form
+    caps = ""
+    for i in range(len(words) - 1, max(-1, len(words) - 3 * len(letters) - 1), -1):
+        caps = "".join(c for c in words[i] if c.isupper() or c.isdigit()) + caps
+        if caps == want:
+            long_form = " ".join(words[i:]).strip(" ,:;*\"'“”")
+            return long_form if words[i][:1].isupper() and len(words) - i >= 2 else ""
+        if not want.endswith(caps):
+            return ""
+    return ""
+
+
 def _name_at(text: str, strict: bool) -> tuple[str, str] | None:
     """Return (name, rest) when `text` starts with a name-like token ending its noun phrase."""
     m = _NAME_AT.match(text)
     if m and _looks_like_name(m.group(1), strict):
+        return m.group(1), m.group(2)
+    # Where the context says a name follows, "Tree-Planner," is one even though it reads as two words.
+    if m and not strict and re.fullmatch(r"[A-Z][a-z]+(?:-[A-Z][a-z]+)+", m.group(1)) and re.match(r"\s*[,(:;.]", m.group(2)):
         return m.group(1), m.group(2)
     return None
 
@@ -224,6 +272,8 @@ def _is_filler(word: str) -> bool:
     w = word.strip("*\"'“”")
     if w[:1].isupper():
         return False  # a capitalised word is part of a name, not a modifier before one
+    if re.fullmatch(r"\d+[A-Za-z]{1,2}", w):
+        return True  # "a 3D neural additive model (NAISR)"
     w = w.lower()
     if w.endswith((",", ":")) or w in {"--", "-", "–", "—"}:
         return True  # "a novel and low-compute algorithm, Model Merging ..."
@@ -265,8 +315,8 @@ def _object_name(obj: str, idx: int, strict_first: bool = False) -> _Name | None
 def _intro_object_names(sent: str, idx: int) -> list[_Name]:
     """Return names a "we propose/introduce ..." sentence introduces as its object."""
     found: list[_Name] = []
-    pattern = (rf"\b(?:(?:we|We|paper|work|study|article)\s+(?:[a-z]+ly\s+|also\s+|then\s+|further\s+|hence\s+|"
-               rf"thus\s+|therefore\s+|here\s+|first\s+)?(?:{_INTRO_VERBS})(?:s|d|ed)?|(?:by|[Bb]y)\s+(?:{_INTRO_GERUNDS}))"
+    pattern = (rf"\b(?:(?:we|We|paper|work|study|article)\s+(?:have\s+|has\s+)?(?:[a-z]+ly\s+|also\s+|then\s+|further\s+|"
+               rf"hence\s+|thus\s+|therefore\s+|here\s+|first\s+)?(?:{_INTRO_VERBS})(?:s|d|ed)?|(?:by|[Bb]y)\s+(?:{_INTRO_GERUNDS}))"
                rf",?\s+(?:here\s+)?")
     if re.search(r"\b[Ww]e\b", sent):
         # "We bridge this gap and present Eureka, ...": the subject is shared.
@@ -290,7 +340,7 @@ def _trigger_names(sent: str, idx: int) -> list[_Name]:
             continue
         # "called theoREm-from-prooF extrACTOR (REFACTOR)": the bracketed token is the name.
         spelled = _SPELLED.match(rest)
-        if spelled and _looks_like_name(spelled.group(2)) and sum(w[:1].isupper() for w in spelled.group(1).split()) >= 1 \
+        if spelled and _looks_like_name(spelled.group(2)) and re.search(r"[A-Z]", spelled.group(1)) \
                 and not re.search(r"[,;.]", spelled.group(1)):
             found.append(_Name(spelled.group(2), idx, spelled.group(1), rest[spelled.end():], lead=lead))
             continue
@@ -364,26 +414,78 @@ def _is_term_abbreviation(name: str, text: str) -> bool:
     """Return True if the abstract defines `name` as short for a lower-case term ("sequential Monte Carlo (SMC)")."""
     for m in re.finditer(rf"\(\s*{re.escape(name)}\s*\)", text):
         long_form = _acronym_long_form(name, text[max(0, m.start() - 200):m.start()])
-        if long_form and long_form[:1].islower():
+        if long_form and long_form[:1].islower() and _initials_cover(name, long_form):
             return True
     return False
 
 
-def _find_name(text: str) -> _Name | None:
-    """Return the method name the abstract introduces, or None."""
+def _initials_cover(name: str, long_form: str) -> bool:
+    """Return True if the long form's word initials spell at least half of the acronym's letters."""
+    initials = "".join(w[0] for w in re.split(r"[\s-]+", long_form.lower()) if w)
+    letters = re.sub(r"[^a-z0-9]", "", name.lower())
+    return sum(1 for c in letters if c in initials) * 2 >= len(letters)
+
+
+_BOLD_LETTERS = re.compile(r"(?<=\w)\*\*\w{1,4}\*\*|\*\*\w{1,4}\*\*(?=\w)")
+_MD_BRACKET = re.compile(r"\(\s*(?:\*\*)?([A-Za-z][\w&+-]*)(?:\*\*)?\s*\)")
+_REPO_URL = re.compile(r"(?:github\.com|gitlab\.com|bitbucket\.org)/[\w.-]+/([\w.-]+)|[\w-]+\.github\.io/([\w.-]+)")
+
+
+def _bold_acronyms(md: str) -> list[str]:
+    """Return names spelled out with bold letters ("**D**ecoding by C**o**ntrasting **La**yers (DoLa)").
+
+    Authors bold the letters of an acronym only when they coin it, so this is a precise signal.
+    """
+    if md.count("**") < 4:
+        return []
+    names = []
+    for m in _MD_BRACKET.finditer(md):
+        before = md[max(0, m.start() - 250):m.start()]
+        before = re.split(r"[.;]\s|\)", before)[-1]
+        if len(_BOLD_LETTERS.findall(before)) >= 2 and _looks_like_name(m.group(1), strict=False):
+            names.append(m.group(1))
+    return names
+
+
+def _repo_name(md: str) -> str:
+    """Return the project name in the abstract's code URL ("github.com/owner/HiGen_main" -> "HiGen"), or ""."""
+    for m in _REPO_URL.finditer(md):
+        name = (m.group(1) or m.group(2) or "").rstrip(".").removesuffix(".git")
+        # Repositories are often named "<Name>_main", "<Name>-official".
+        name = re.sub(r"[-_.](?:main|master|official|code|release|pytorch|public|repo|project|page|v\d)$", "",
+                      name, flags=re.I)
+        if _looks_like_name(name) and not re.search(r"[_.]", name):
+            return name
+    return ""
+
+
+def _find_name(text: str, md: str = "") -> _Name | None:
+    """Return the method name the abstract introduces, or None; `md` is the Markdown the text came from."""
     sents = split_sentences(text)
     cands: list[tuple[int, int, int, _Name]] = []
+    for name in _bold_acronyms(md):
+        for i, s in enumerate(sents):
+            m = re.search(rf"\(\s*{re.escape(name)}\s*\)", s)
+            if m:
+                long_form = _acronym_long_form(name, s[:m.start()])
+                cands.append((0, i, 0, _Name(name, i, long_form, s[m.end():])))
+                break
     for i, s in enumerate(sents):
         # An explicit "called X" beats the acronym of the object it names ("an autoencoder (AE) ... called Shared-AE").
         for rank, finder in ((0, _trigger_names), (0, _intro_object_names), (1, _our_names), (2, _defined_names)):
             for n in finder(s, i):
                 count = len(re.findall(rf"(?<![\w-]){re.escape(n.name)}(?![\w-])", text))
                 # A spelled-out definition elsewhere is only the paper's own if the name is used again.
-                if rank == 2 and count < 3:
+                if rank == 2 and count < (2 if re.search(r"[a-z][A-Z]", n.name) else 3):
                     continue
                 if rank > 0 and _is_term_abbreviation(n.name, text):
                     continue  # "our SMC framework" after "sequential Monte Carlo (SMC)"
                 cands.append((rank, i, -count, n))
+    if not cands and "/" in md:
+        # Last resort: a project named only in its code link ("https://scalecrafter.github.io/ScaleCrafter/").
+        name = _repo_name(md)
+        if name:
+            return _Name(name, len(sents))
     if not cands:
         return None
     cands.sort(key=lambda c: c[:3])
@@ -392,7 +494,7 @@ def _find_name(text: str) -> _Name | None:
 
 def method_name(abstract_md: str) -> str | None:
     """Return the name of the method/model/dataset the abstract introduces, or None."""
-    found = _find_name(plain_text(abstract_md))
+    found = _find_name(plain_text(abstract_md), abstract_md)
     return found.name if found else None
 
 
@@ -609,13 +711,13 @@ def _finish(title: str) -> str:
     title = title.replace("$", "")
     first = title.split(" ", 1)[0]
     # Capitalise a plain first word, never a name ("iTransformer").
-    return title[:1].upper() + title[1:] if first.islower() else title
+    return title[:1].upper() + title[1:] if first.islower() and not re.search(r"\d", first) else title
 
 
 def infer_title(abstract_md: str) -> str:
     """Return a plain-text title (≤ 100 chars) for an abstract that has none."""
     text = plain_text(abstract_md)
-    found = _find_name(text)
+    found = _find_name(text, abstract_md)
     if not found:
         return _finish(_contribution(text) or _first_sentence_phrase(text))
     room = MAX_TITLE - len(found.name) - 2

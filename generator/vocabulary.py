@@ -43,7 +43,7 @@ class _Reader:
 
     def mapping(self, node: yaml.Node, field: str, allowed: tuple[str, ...]) -> dict[str, yaml.Node]:
         """Return a mapping node's entries by key, reporting non-mappings, duplicate and unknown keys."""
-        if not isinstance(node, yaml.MappingNode):
+        if not _is_plain(node, yaml.MappingNode):
             self.problem(node, field, "expected a mapping")
             return {}
         out: dict[str, yaml.Node] = {}
@@ -69,7 +69,7 @@ class _Reader:
         """Return a list of non-empty strings (a single string counts as a list of one), or report it."""
         if isinstance(node, yaml.ScalarNode) and node.tag == "tag:yaml.org,2002:str" and node.value.strip():
             return [node.value.strip()]
-        if not isinstance(node, yaml.SequenceNode) or not all(
+        if not _is_plain(node, yaml.SequenceNode) or not all(
             isinstance(item, yaml.ScalarNode) and item.tag == "tag:yaml.org,2002:str" and item.value.strip()
             for item in node.value
         ):
@@ -115,21 +115,21 @@ def _read(reader: _Reader, root: yaml.Node) -> Vocabulary:
         if "banned" in tags:
             for name in reader.strings(tags["banned"], "tags.banned"):
                 key = tag_key(name)
-                if key:
-                    vocab.banned.add(key)
-                else:
+                if not key:
                     reader.problem(tags["banned"], "tags.banned", f"{name!r} has no letters or digits")
+                elif key in vocab.preferred:
+                    reader.problem(tags["banned"], "tags.banned",
+                                   f"{name!r} is also preferred (as {vocab.preferred[key]!r}); keep one")
+                else:
+                    vocab.banned.add(key)
     if "topics" in top:
         _read_topics(reader, top["topics"], vocab)
-    clash = sorted(k for k in vocab.banned if k in vocab.preferred)
-    if clash:
-        reader.problem(top["tags"], "tags", f"both preferred and banned: {', '.join(clash)}")
     return vocab
 
 
 def _read_preferred(reader: _Reader, node: yaml.Node, vocab: Vocabulary) -> None:
     """Fill `vocab.preferred` (folded alias -> canonical name) from `tags.preferred`."""
-    if not isinstance(node, yaml.MappingNode):
+    if not _is_plain(node, yaml.MappingNode):
         reader.problem(node, "tags.preferred", "expected a mapping of canonical name to a list of aliases")
         return
     claimed: dict[str, str] = {}  # folded alias -> canonical name that claimed it first
@@ -153,7 +153,7 @@ def _read_preferred(reader: _Reader, node: yaml.Node, vocab: Vocabulary) -> None
 
 def _read_topics(reader: _Reader, node: yaml.Node, vocab: Vocabulary) -> None:
     """Fill `vocab.topics` from the `topics` list."""
-    if not isinstance(node, yaml.SequenceNode):
+    if not _is_plain(node, yaml.SequenceNode):
         reader.problem(node, "topics", "expected a list of topics (each with name, description, phrases)")
         return
     names: set[str] = set()
@@ -188,3 +188,9 @@ def _read_topics(reader: _Reader, node: yaml.Node, vocab: Vocabulary) -> None:
 def _is_null(node: yaml.Node) -> bool:
     """Return whether a node is YAML null (an empty value)."""
     return isinstance(node, yaml.ScalarNode) and node.tag == "tag:yaml.org,2002:null"
+
+
+def _is_plain(node: yaml.Node, kind: type) -> bool:
+    """Return whether a node is a plain YAML mapping/sequence (no `!!python/...` or custom tag)."""
+    standard = {yaml.MappingNode: "tag:yaml.org,2002:map", yaml.SequenceNode: "tag:yaml.org,2002:seq"}
+    return isinstance(node, kind) and node.tag == standard[kind]

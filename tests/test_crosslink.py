@@ -1,0 +1,107 @@
+"""Inline cross-links: first mentions of tags and methods, never in math, code or links, capped, valid Markdown."""
+
+from __future__ import annotations
+
+import re
+
+import markdown
+
+from generator.crosslink import add_crosslinks
+from generator.model import Paper, Tag
+
+TAGS = {
+    "large-language-models": Tag("large-language-models", "large language models",
+                                 aliases=["LLMs", "LLM", "large language model"], papers=["p", "q"]),
+    "diffusion-models": Tag("diffusion-models", "diffusion models", aliases=["diffusion model"], papers=["p", "q"]),
+    "reinforcement-learning": Tag("reinforcement-learning", "reinforcement learning", aliases=["RL"], papers=["p", "q"]),
+    "graph-neural-networks": Tag("graph-neural-networks", "graph neural networks", aliases=["GNNs"], papers=["p", "q"]),
+    "act": Tag("act", "activation", aliases=["ACT"], papers=["p", "q"]),
+}
+
+
+def paper(pid: str, abstract: str, tags: list[str], slug: str | None = None) -> Paper:
+    """Return a paper with the given Markdown abstract and tag slugs."""
+    return Paper(id=pid, abstract=abstract, text=abstract, source="x:1", collection="c", slug=slug or pid, tags=tags)
+
+
+def linked(abstract: str, tags: list[str], methods: dict[str, str] | None = None, max_links: int = 4) -> str:
+    """Return the abstract of paper `p` after cross-linking, with `other` owning some methods."""
+    p = paper("p", abstract, tags)
+    other = paper("o", "FixMatch is ours.", [], slug="fixmatch-simplifying")
+    add_crosslinks([p, other], TAGS, methods or {}, max_links=max_links)
+    return p.abstract_linked
+
+
+def links_of(md: str) -> list[tuple[str, str]]:
+    """Return (text, href) of the links in the rendered HTML of `md`."""
+    html = markdown.markdown(md)
+    return re.findall(r'<a href="([^"]*)">(.*?)</a>', html)
+
+
+def test_first_mention_of_each_tag_links_to_its_page():
+    md = "Large language models (LLMs) help diffusion models. LLMs and large language models again."
+    out = linked(md, ["large-language-models", "diffusion-models"])
+    assert out == ("[Large language models](../tags/large-language-models.md) (LLMs) help "
+                   "[diffusion models](../tags/diffusion-models.md). LLMs and large language models again.")
+
+
+def test_alias_counts_as_a_mention_and_acronyms_keep_their_case():
+    out = linked("We act fast. Our LLM uses ACT units.", ["large-language-models", "act"])
+    assert out == "We act fast. Our [LLM](../tags/large-language-models.md) uses [ACT](../tags/act.md) units."
+
+
+def test_no_links_inside_math_code_links_or_urls():
+    md = ("Math $LLMs + RL$ and $$diffusion models$$, code `LLMs`, a link [LLMs here](https://x.org/LLMs), "
+          "<https://example.org/diffusion-models>, https://github.com/rl/RL and ![RL](img.png). "
+          "Outside: LLMs.")
+    out = linked(md, ["large-language-models", "diffusion-models", "reinforcement-learning"])
+    assert out == md.replace("Outside: LLMs.", "Outside: [LLMs](../tags/large-language-models.md).")
+
+
+def test_whole_words_only():
+    md = "RLHF and GNNs-based ideas and LLMish talk; finally RL."
+    out = linked(md, ["reinforcement-learning", "graph-neural-networks", "large-language-models"])
+    assert out == "RLHF and GNNs-based ideas and LLMish talk; finally [RL](../tags/reinforcement-learning.md)."
+
+
+def test_method_of_another_paper_links_to_it_but_never_to_itself():
+    md = "We extend FixMatch with RL; fixmatch is lowercase; FixMatch again."
+    out = linked(md, ["reinforcement-learning"], {"FixMatch": "o"})
+    assert out == ("We extend [FixMatch](fixmatch-simplifying.md) with [RL](../tags/reinforcement-learning.md); "
+                   "fixmatch is lowercase; FixMatch again.")
+    own = paper("o", "FixMatch is ours.", [], slug="fixmatch-simplifying")
+    add_crosslinks([own], TAGS, {"FixMatch": "o"})
+    assert own.abstract_linked == "FixMatch is ours."
+
+
+def test_bold_names_are_wrapped_not_broken():
+    out = linked("We present **FixMatch**, built on **diffusion models**.", ["diffusion-models"], {"FixMatch": "o"})
+    assert out == ("We present **[FixMatch](fixmatch-simplifying.md)**, built on "
+                   "**[diffusion models](../tags/diffusion-models.md)**.")
+    assert links_of(out) == [("fixmatch-simplifying.md", "FixMatch"), ("../tags/diffusion-models.md", "diffusion models")]
+
+
+def test_cap_on_links_per_abstract():
+    md = "LLMs, diffusion models, RL, GNNs and FixMatch."
+    out = linked(md, ["large-language-models", "diffusion-models", "reinforcement-learning", "graph-neural-networks"],
+                 {"FixMatch": "o"}, max_links=2)
+    # Methods first, then tags by relevance (the paper's tag order).
+    assert len(links_of(out)) == 2
+    assert out == "[LLMs](../tags/large-language-models.md), diffusion models, RL, GNNs and [FixMatch](fixmatch-simplifying.md)."
+
+
+def test_untrusted_text_stays_valid_markdown():
+    md = r"Hi!LLMs and \LLMs and [x] (LLMs) and <b>RL</b> and &amp;RL; then diffusion" + "\n\nmodels split. RL."
+    out = linked(md, ["large-language-models", "reinforcement-learning", "diffusion-models"])
+    # "!LLMs" would become an image, "\LLMs" an escaped bracket; a paragraph break splits a phrase.
+    assert "![" not in out and "\\[" not in out
+    assert links_of(out) == [("../tags/large-language-models.md", "LLMs"), ("../tags/reinforcement-learning.md", "RL")]
+    assert "[x] ([LLMs](../tags/large-language-models.md))" in out
+    assert "then diffusion\n\nmodels split. RL." in out
+
+
+def test_papers_without_abstract_or_tags():
+    p = paper("p", "", ["large-language-models"])
+    q = paper("q", "Plain words only.", ["no-such-tag"])
+    add_crosslinks([p, q], TAGS, {})
+    assert p.abstract_linked == "" and q.abstract_linked == "Plain words only."
