@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from urllib.parse import quote
 
 from generator.model import Paper, Tag
@@ -80,15 +81,62 @@ def _first_mention(masked: str, pattern: re.Pattern[str] | None) -> tuple[int, i
     return None
 
 
-def _tag_mention(masked: str, tag: Tag) -> tuple[int, int] | None:
-    """Return the span of a tag's first mention: name and aliases case-insensitive, acronyms as written."""
-    phrases = [tag.name, *tag.aliases]
-    words = [p for p in phrases if not _is_acronym(p)]
-    acronyms = [p for p in phrases if _is_acronym(p)]
-    spans = [s for s in (_first_mention(masked, _phrase_pattern(words, True)),
-                         _first_mention(masked, _phrase_pattern(acronyms, False))) if s]
+@dataclass(frozen=True)
+class _TagPatterns:
+    """A tag's compiled mention patterns: name and aliases case-insensitive, acronyms as written."""
+
+    words: re.Pattern[str] | None
+    acronyms: re.Pattern[str] | None
+
+
+def _tag_patterns(tag: Tag) -> _TagPatterns:
+    """Return the patterns that find a tag's mentions."""
+    return _compile_tag_patterns((tag.name, *tag.aliases))
+
+
+@lru_cache(maxsize=65536)
+def _compile_tag_patterns(phrases: tuple[str, ...]) -> _TagPatterns:
+    """Compile the mention patterns of a tag's name and aliases (cached: tags recur across papers)."""
+    return _TagPatterns(_phrase_pattern([p for p in phrases if not _is_acronym(p)], True),
+                        _phrase_pattern([p for p in phrases if _is_acronym(p)], False))
+
+
+def _tag_mention(masked: str, patterns: _TagPatterns) -> tuple[int, int] | None:
+    """Return the span of a tag's first mention."""
+    spans = [s for s in (_first_mention(masked, patterns.words), _first_mention(masked, patterns.acronyms)) if s]
     # The earliest mention wins; at one position the longer phrase.
     return min(spans, key=lambda s: (s[0], -s[1])) if spans else None
+
+
+# Method names are found by looking each word up, not by one regex per name, so the cost does not grow with
+# the number of methods in the corpus.
+_WORD = re.compile(r"(?<![\w-])[\w][\w-]*(?<!-)(?![\w-])")
+
+
+def _method_mentions(masked: str, methods: dict[str, str]) -> dict[str, tuple[int, int]]:
+    """Return the first span of every method name mentioned in the masked text."""
+    multi = _multi_word_names(tuple(sorted(n for n in methods if " " in n)))
+    found: dict[str, tuple[int, int]] = {}
+    for m in _WORD.finditer(masked):
+        if m.start() > 0 and masked[m.start() - 1] in _BAD_BEFORE:
+            continue
+        word = m.group()
+        if word in methods and word not in found:
+            found[word] = m.span()
+        for name, pattern in multi.get(word, ()):
+            hit = pattern.match(masked, m.start())
+            if hit and name not in found:
+                found[name] = hit.span()
+    return found
+
+
+@lru_cache(maxsize=8)
+def _multi_word_names(names: tuple[str, ...]) -> dict[str, list[tuple[str, re.Pattern[str]]]]:
+    """Index multi-word method names by their first word, each with its whole-word pattern."""
+    index: dict[str, list[tuple[str, re.Pattern[str]]]] = {}
+    for name in names:
+        index.setdefault(name.split()[0], []).append((name, _phrase_pattern([name], False)))
+    return index
 
 
 def _overlap(a: _Link, b: _Link) -> bool:
@@ -97,22 +145,22 @@ def _overlap(a: _Link, b: _Link) -> bool:
 
 
 def _plan(paper: Paper, tags: dict[str, Tag], methods: dict[str, str], slugs: dict[str, str],
-          max_links: int) -> list[_Link]:
+          max_links: int, patterns: dict[str, _TagPatterns]) -> list[_Link]:
     """Return the links to add to one abstract, in text order; methods first, then tags by relevance."""
     masked = _mask(paper.abstract)
     wanted: list[_Link] = []
-    for name in sorted(methods):
+    for name, span in sorted(_method_mentions(masked, methods).items()):
         target_id = methods[name]
-        if target_id == paper.id or target_id not in slugs or not slugs[target_id]:
+        if target_id == paper.id or not slugs.get(target_id):
             continue
-        span = _first_mention(masked, _phrase_pattern([name], False))
-        if span:
-            wanted.append(_Link(*span, f"{quote(slugs[target_id])}.md"))
+        wanted.append(_Link(*span, f"{quote(slugs[target_id])}.md"))
     for slug in paper.tags:
         tag = tags.get(slug)
         if tag is None:
             continue
-        span = _tag_mention(masked, tag)
+        if slug not in patterns:
+            patterns[slug] = _tag_patterns(tag)
+        span = _tag_mention(masked, patterns[slug])
         if span:
             wanted.append(_Link(*span, f"../tags/{quote(tag.slug)}.md"))
     chosen: list[_Link] = []
@@ -125,12 +173,12 @@ def _plan(paper: Paper, tags: dict[str, Tag], methods: dict[str, str], slugs: di
 
 
 def link_abstract(paper: Paper, tags: dict[str, Tag], methods: dict[str, str], slugs: dict[str, str],
-                  max_links: int = 4) -> str:
+                  max_links: int = 4, patterns: dict[str, _TagPatterns] | None = None) -> str:
     """Return the paper's abstract with its cross-links written as Markdown links."""
     text = paper.abstract
     out = []
     pos = 0
-    for link in _plan(paper, tags, methods, slugs, max_links):
+    for link in _plan(paper, tags, methods, slugs, max_links, {} if patterns is None else patterns):
         out.append(text[pos:link.start])
         out.append(f"[{text[link.start:link.end]}]({link.target})")
         pos = link.end
@@ -141,5 +189,6 @@ def link_abstract(paper: Paper, tags: dict[str, Tag], methods: dict[str, str], s
 def add_crosslinks(papers: list[Paper], tags: dict[str, Tag], methods: dict[str, str], max_links: int = 4) -> None:
     """Set `abstract_linked` of every paper: first mentions of its tags and of other papers' methods linked."""
     slugs = {p.id: p.slug for p in papers}
+    patterns: dict[str, _TagPatterns] = {}
     for paper in papers:
-        paper.abstract_linked = link_abstract(paper, tags, methods, slugs, max_links) if paper.abstract else ""
+        paper.abstract_linked = link_abstract(paper, tags, methods, slugs, max_links, patterns) if paper.abstract else ""
