@@ -3,7 +3,8 @@
     python bench/quality.py [--corpus PATH] [--limit N] [--no-tldr]
 
 The corpus is JSONL with the real `title`, `keywords` and `primary_area` of each paper; they are removed
-from the input, the stages run in pipeline order (titles, tags, features, topics, related, cross-links),
+from the input (the `tldr` stays, as real user data, unless --no-tldr; the table shows the share of
+papers that have one), the stages run in pipeline order (titles, tags, features, topics, related, cross-links),
 and what they inferred is scored with generator.evaluate. A stage whose module is missing is skipped
 with a note. `run(rows)` returns the same figures as a dict for tests.
 """
@@ -62,6 +63,15 @@ def make_papers(rows: list[dict], hidden: tuple[str, ...] = HIDDEN) -> list[Pape
     return papers
 
 
+def introduced_methods(papers: list[Paper], method_name) -> dict[str, str]:
+    """Map each method name exactly one paper introduces to that paper's id, as the pipeline does."""
+    owners: dict[str, list[str]] = {}
+    for paper in papers:
+        if name := method_name(paper.abstract):
+            owners.setdefault(name, []).append(paper.id)
+    return {name: ids[0] for name, ids in sorted(owners.items()) if len(ids) == 1}
+
+
 def run(rows: list[dict], use_tldr: bool = True) -> dict:
     """Run the inference stages on corpus rows and return every metric, timings and notes."""
     papers = make_papers(rows, HIDDEN if use_tldr else HIDDEN + ("tldr",))
@@ -116,12 +126,11 @@ def run(rows: list[dict], use_tldr: bool = True) -> dict:
     index = {p.id: i for i, p in enumerate(papers)}
     out["related"] = evaluate.related_scores([[index[r.id] for r in p.related] for p in papers], areas, keywords, k=5)
 
-    add_crosslinks = _optional("crosslink", "add_crosslinks")
-    introduced = _optional("build", "_introduced_methods")
-    if add_crosslinks and introduced:
-        timed("crosslinks", lambda: add_crosslinks(papers, tags, introduced(papers)))
+    add_crosslinks, method_name = _optional("crosslink", "add_crosslinks"), _optional("titles", "method_name")
+    if add_crosslinks and method_name:
+        timed("crosslinks", lambda: add_crosslinks(papers, tags, introduced_methods(papers, method_name)))
     else:
-        out["notes"].append("cross-links skipped: generator.crosslink.add_crosslinks or build._introduced_methods not found")
+        out["notes"].append("cross-links skipped: generator.crosslink.add_crosslinks or titles.method_name not found")
     timings["total"] = sum(timings.values())
     return out
 

@@ -2,20 +2,25 @@
 
 from __future__ import annotations
 
+import dataclasses
+import gc
+import re
 import shutil
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+import jinja2
 import yaml
 
-from . import crosslink, features, related, tags, titles, topics
+from . import crosslink, feed, features, layout, related, tags, titles, topics
+from .cache import CACHE_DIR, Cache, content_key
 from .identify import assign_slugs, paper_from_record
 from .load import read_data
-from .model import Collection, Corpus, Paper, PapersiteError, Problem, Vocabulary
+from .model import Collection, Corpus, Paper, PapersiteError, Problem, Record, Vocabulary
 from .progress import Progress
 from .render import render_site
-from .site import run_mkdocs, staging_copy, swap_dir, write_tree
+from .site import Journal, run_mkdocs, staging_copy, swap_dir, undo_writes, write_tree
 from .validate import validate
 from .vocabulary import load_vocabulary
 
@@ -94,8 +99,15 @@ def check(project: Project, progress: Progress) -> list[Problem]:
     return sorted(problems + more + vocab_problems)
 
 
-def build_corpus(project: Project, progress: Progress) -> Corpus:
-    """Run every stage from the data files to a fully inferred and linked corpus, in memory."""
+def build_corpus(project: Project, progress: Progress, cache: Cache | None = None) -> Corpus:
+    """Run every stage from the data files to a fully inferred and linked corpus, in memory.
+
+    Per-paper results are reused from the project's cache folder (see generator/cache.py) and saved back.
+    """
+    cache_warnings: list[Problem] = []
+    if cache is None:
+        cache = Cache(project.root / CACHE_DIR, warn=lambda message: cache_warnings.append(
+            Problem(project.relative(project.root / CACHE_DIR), 1, "cache", message, "warning")))
     with progress.stage("load") as stage:
         records, problems = read_data(project.data_dir, project.root)
         vocab = _load_vocabulary(project)
@@ -108,10 +120,10 @@ def build_corpus(project: Project, progress: Progress) -> Corpus:
             raise PapersiteError(f"{project.relative(project.data_dir)}: no abstracts found (add .txt, .jsonl, .json, .yaml, .csv or .bib files)")
         stage.count = len(records)
     with progress.stage("normalise") as stage:
-        papers = [paper_from_record(r) for r in records]
+        papers = [_cached_paper(r, cache) for r in records]
         stage.count = len(papers)
     with progress.stage("titles") as stage:
-        stage.count = _infer_titles(papers)
+        stage.count = _infer_titles(papers, cache)
         assign_slugs(papers)
     with progress.stage("tags") as stage:
         tag_index = tags.assign_tags(papers, vocab)
@@ -124,11 +136,18 @@ def build_corpus(project: Project, progress: Progress) -> Corpus:
         related.assign_related(papers, feats, tags=tag_index)
         stage.count = sum(len(p.related) for p in papers)
     with progress.stage("cross-links") as stage:
-        crosslink.add_crosslinks(papers, tag_index, _introduced_methods(papers))
+        _add_crosslinks(papers, tag_index, _introduced_methods(papers, cache), cache)
         stage.count = sum(p.abstract_linked != p.abstract for p in papers)
-    warnings = [p for p in problems if p.severity == "warning"]
+    with progress.stage("map") as stage:
+        positions = layout.map_layout(papers, feats)
+        stage.count = len(positions)
+    cache.save()
+    warnings = [p for p in problems if p.severity == "warning"] + cache_warnings
+    # The first-seen state is read here but written only once a build or generate has succeeded.
+    first_seen = feed.first_seen(papers, feed.load_first_seen(project.data_dir / feed.STATE_FILE), feed.today())
     return Corpus(papers=papers, tags=tag_index, topics=topic_list,
-                  collections=_collections(papers), warnings=warnings)
+                  collections=_collections(papers), warnings=warnings,
+                  positions=positions, first_seen=first_seen)
 
 
 def generate(project: Project, progress: Progress) -> tuple[Corpus, dict[str, str]]:
@@ -137,6 +156,7 @@ def generate(project: Project, progress: Progress) -> tuple[Corpus, dict[str, st
     files = _render(project, corpus, progress)
     with progress.stage("write") as stage:
         written, deleted = write_tree(project.docs_dir, files)
+        feed.save_first_seen(project.data_dir / feed.STATE_FILE, corpus.first_seen)
         stage.count = written
         stage.note = f"{deleted} removed, {len(files) - written} unchanged"
     return corpus, files
@@ -147,18 +167,31 @@ def build(project: Project, progress: Progress, strict: bool = False) -> Corpus:
     corpus = build_corpus(project, progress)
     files = _render(project, corpus, progress)
     new_site = Path(tempfile.mkdtemp(prefix=".papersite-site-", dir=project.site_dir.parent))
+    # The corpus stays alive while MkDocs runs; frozen, its millions of objects are not re-scanned by
+    # every garbage collection MkDocs' own allocations trigger.
+    gc.freeze()
     try:
         with progress.stage("mkdocs") as stage, staging_copy(project.docs_dir) as stage_dir:
             write_tree(stage_dir, files)
             warnings = run_mkdocs(project.config_file, stage_dir, new_site, strict)
             stage.count = len(files)
             stage.note = f"{len(warnings)} warnings" if warnings else ""
+        with progress.stage("compact") as stage:
+            stage.count, saved = compact_site(new_site)
+            stage.note = f"{saved / 1e6:.1f} MB of blank lines and indentation removed"
         with progress.stage("write") as stage:
-            written, deleted = write_tree(project.docs_dir, files)
-            swap_dir(new_site, project.site_dir)
+            journal: Journal = {}
+            try:
+                written, deleted = write_tree(project.docs_dir, files, journal)
+                swap_dir(new_site, project.site_dir)
+            except BaseException:
+                undo_writes(project.docs_dir, journal)  # site/ is still the old one: keep site_src/ with it
+                raise
+            feed.save_first_seen(project.data_dir / feed.STATE_FILE, corpus.first_seen)
             stage.count = written
             stage.note = f"{deleted} removed, {len(files) - written} unchanged"
     finally:
+        gc.unfreeze()
         shutil.rmtree(new_site, ignore_errors=True)
     return corpus
 
@@ -168,7 +201,12 @@ def _render(project: Project, corpus: Corpus, progress: Progress) -> dict[str, s
     if not project.templates_dir.is_dir():
         raise PapersiteError(f"{project.relative(project.templates_dir)}: templates folder not found")
     with progress.stage("render") as stage:
-        files = render_site(corpus, project.templates_dir, _site_title(project, corpus))
+        try:
+            files = render_site(corpus, project.templates_dir, _site_title(project, corpus))
+        except jinja2.TemplateSyntaxError as exc:
+            raise PapersiteError(f"{project.relative(project.templates_dir)}/{exc.name}:{exc.lineno}: template: {exc.message}") from exc
+        except jinja2.TemplateError as exc:
+            raise PapersiteError(f"{project.relative(project.templates_dir)}: template: {exc}") from exc
         stage.count = len(files)
     return files
 
@@ -187,26 +225,105 @@ def _stop_on_errors(problems: list[Problem]) -> None:
         raise PapersiteError(f"{len(errors)} {noun} in the data; nothing was written", problems)
 
 
-def _infer_titles(papers: list[Paper]) -> int:
+def _cached_paper(record: Record, cache: Cache) -> Paper:
+    """Return paper_from_record(record), reusing the normalised fields when the record's fields are unchanged."""
+    # paper_from_record reads the fields, and only the location and collection besides: those are cheap
+    # and change when a file is edited above the record, so they are set fresh on every build.
+    key = content_key(record.fields)
+    found, stored = cache.get("papers", key)
+    if found:
+        # Fresh lists and dicts: later stages may change a paper's in place, never the cache's copy.
+        fields = {k: list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v for k, v in stored.items()}
+        return Paper(**fields, source=record.location, collection=record.collection)
+    paper = paper_from_record(record)
+    stored = {k: v for k, v in dataclasses.asdict(paper).items() if k not in ("source", "collection")}
+    cache.put("papers", key, stored)
+    return paper
+
+
+def _infer_titles(papers: list[Paper], cache: Cache) -> int:
     """Give every untitled paper an inferred title; return how many were inferred."""
     inferred = 0
     for paper in papers:
         if not paper.title:
-            paper.title = titles.infer_title(paper.abstract)
+            paper.title = cache.memo("titles", content_key(paper.abstract), lambda: titles.infer_title(paper.abstract))
             paper.title_inferred = True
             inferred += 1
     return inferred
 
 
-def _introduced_methods(papers: list[Paper]) -> dict[str, str]:
+def _introduced_methods(papers: list[Paper], cache: Cache) -> dict[str, str]:
     """Map each method name that exactly one paper introduces to that paper's id."""
     owners: dict[str, list[str]] = {}
     for paper in papers:
-        name = titles.method_name(paper.abstract)
+        name = cache.memo("methods", content_key(paper.abstract), lambda: titles.method_name(paper.abstract))
         if name:
             owners.setdefault(name, []).append(paper.id)
     # A name claimed by two papers is ambiguous: linking either would mislead.
     return {name: ids[0] for name, ids in sorted(owners.items()) if len(ids) == 1}
+
+
+# A maximal run of the characters crosslink's whole-word patterns treat as part of a word.
+_WORD_RUN = re.compile(r"[\w-]+")
+
+
+def _add_crosslinks(papers: list[Paper], tags_by_slug: dict, methods: dict[str, str], cache: Cache) -> None:
+    """Set every paper's `abstract_linked` as crosslink.add_crosslinks does, reusing unchanged results.
+
+    Trying every method name on every abstract is quadratic, so each abstract is only offered the
+    names whose first word it contains; the names it cannot mention would never be linked anyway.
+    """
+    slugs = {p.id: p.slug for p in papers}
+    by_first: dict[str, list[str]] = {}
+    for name in methods:
+        words = name.split()
+        head = _WORD_RUN.match(words[0]) if words else None
+        by_first.setdefault(head.group(0) if head else "", []).append(name)
+    for paper in papers:
+        if not paper.abstract:
+            paper.abstract_linked = ""
+            continue
+        runs = set(_WORD_RUN.findall(crosslink._mask(paper.abstract)))
+        names = by_first.get("", []) + [n for run in runs for n in by_first.get(run, ())]
+        offered = {name: methods[name] for name in sorted(names)}
+        key = content_key(
+            paper.id, paper.abstract,
+            [(s, tags_by_slug[s].name, tags_by_slug[s].aliases) for s in paper.tags if s in tags_by_slug],
+            sorted((name, target, slugs.get(target)) for name, target in offered.items()),
+        )
+        paper.abstract_linked = cache.memo(
+            "crosslinks", key, lambda: crosslink.link_abstract(paper, tags_by_slug, offered, slugs))
+
+
+# Text whose whitespace is content: kept exactly as MkDocs wrote it.
+_PRESERVED = re.compile(r"(<(pre|textarea)\b.*?</\2>)", re.S | re.I)
+_BLANK_OR_INDENT = re.compile(r"\n[ \t]*(?=\n)|(?<=\n)[ \t]+")
+
+
+def compact_html(page: str) -> str:
+    """Return the page without blank lines and indentation, except inside <pre> and <textarea>."""
+    # The theme's templates leave ~3 KB of blank lines and indentation in every page; outside
+    # preformatted text a browser collapses them anyway, and a line break still separates words.
+    parts = _PRESERVED.split(page)
+    out = []
+    for i in range(0, len(parts), 3):
+        out.append(_BLANK_OR_INDENT.sub("", parts[i]))
+        if i + 1 < len(parts):
+            out.append(parts[i + 1])
+    return "".join(out)
+
+
+def compact_site(site_dir: Path) -> tuple[int, int]:
+    """Compact every HTML page of a built site in place; return (pages, bytes saved)."""
+    pages = saved = 0
+    for path in sorted(site_dir.rglob("*.html")):
+        text = path.read_text(encoding="utf-8")
+        small = compact_html(text)
+        if small != text:
+            path.write_text(small, encoding="utf-8")
+            pages += 1
+            saved += len(text.encode("utf-8")) - len(small.encode("utf-8"))
+    return pages, saved
 
 
 def _collections(papers: list[Paper]) -> list[Collection]:

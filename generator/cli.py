@@ -37,6 +37,10 @@ def main(argv: list[str] | None = None) -> int:
         _print_problems(exc.problems)
         print(f"error: {exc}", file=sys.stderr)
         return 1
+    except OSError as exc:  # disk full, permission denied: the user can fix it, and the build was undone
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"error: {where}{exc.strerror or exc}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         return 130
 

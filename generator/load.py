@@ -56,7 +56,13 @@ def read_data(data_dir: Path, root: Path) -> tuple[list[Record], list[Problem]]:
     records: list[Record] = []
     problems: list[Problem] = []
     files = list(_data_files(data_dir))
+    inside = data_dir.resolve()
     for path in files:
+        if not path.resolve().is_relative_to(inside):
+            # A committed symlink would publish whatever it points to on the build machine (/etc/passwd, ~/.ssh).
+            problems.append(Problem(_display(path, root), 1, "file",
+                                    "a symbolic link to a file outside the data folder; not read"))
+            continue
         found, trouble = read_file(path, root)
         records.extend(found)
         problems.extend(trouble)
@@ -551,7 +557,10 @@ _BIB_PRIVATE = frozenset({"file", "annote", "ENTRYTYPE", "ID"})
 _BIB_START = re.compile(r"^[ \t]*@[ \t]*([A-Za-z]+)[ \t]*[{(][ \t]*([^,\s{}()]*)", re.MULTILINE)
 _BIB_FIELD_START = re.compile(r"^[ \t]*([A-Za-z][\w\-:.]*)[ \t]*=", re.MULTILINE)
 _BIB_NON_ENTRIES = frozenset({"string", "comment", "preamble"})
-_MATH = re.compile(r"(\$\$.*?\$\$|\$[^$]*\$|\\\(.*?\\\))", re.DOTALL)
+# Kept verbatim for the normalise stage: math, and \url/\href, which latex_to_unicode would mangle
+# (it reads "\url" as a breve accent on "r").
+_MATH = re.compile(r"(\$\$.*?\$\$|\$[^$]*\$|\\\(.*?\\\)|\\url\{[^{}]*\}|\\href\{[^{}]*\}\{(?:[^{}]|\{[^{}]*\})*\})",
+                   re.DOTALL)
 _FONT_COMMAND = re.compile(r"\\(?:emph|textit|textbf|texttt|textsc|textrm|textsf|textup|mbox|text)\s*\{([^{}]*)\}")
 
 
@@ -597,7 +606,7 @@ def bib_to_text(value: str) -> str:
     parts = []
     for index, part in enumerate(_MATH.split(value)):
         if index % 2:
-            parts.append(part)  # math is left to the normalise stage
+            parts.append(part)  # math and links are left to the normalise stage
         else:
             part = _FONT_COMMAND.sub(r"\1", part)
             part = latex_to_unicode(part) if ("\\" in part or "{" in part or "}" in part) else part

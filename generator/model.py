@@ -166,6 +166,8 @@ class Corpus:
     topics: list[Topic] = field(default_factory=list)
     collections: list[Collection] = field(default_factory=list)
     warnings: list[Problem] = field(default_factory=list)
+    positions: dict[str, tuple[float, float]] = field(default_factory=dict)  # paper id -> (x, y) on the topic map
+    first_seen: dict[str, str] = field(default_factory=dict)  # paper id -> YYYY-MM-DD it was first built
 
     def by_id(self) -> dict[str, Paper]:
         """Return the papers keyed by id."""

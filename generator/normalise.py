@@ -149,7 +149,8 @@ def _stable(clean: Callable[[str], str], text: str) -> str:
 
 def normalise_inline(text: str) -> str:
     """Return a one-line field (title, author, venue) as clean plain text."""
-    return _Cleaner(plain=True).run(_collapse(_prepare(text)))
+    # Stable like normalise_abstract: a code span "`\\`" leaves a backslash a second pass would drop.
+    return _stable(lambda line: _Cleaner(plain=True).run(_collapse(_prepare(line))), text)
 
 
 def plain_text(markdown: str) -> str:

@@ -5,25 +5,31 @@ from __future__ import annotations
 import html
 import json
 import math
+import posixpath
 import re
 from pathlib import Path
 
 import jinja2
 from markupsafe import Markup
 
+from . import export, feed, layout
 from .model import Corpus, Paper, Tag
 
 #: Folders and files of site_src/ that papersite owns; everything else there is hand-written.
-GENERATED_DIRS = ("papers", "tags", "topics")
-GENERATED_FILES = ("index.md", "papers.json")
+GENERATED_DIRS = ("papers", "tags", "topics", "map", "exports")
+GENERATED_FILES = ("index.md", "papers.json", "feed.xml")
 
 #: Entries per listing page, so no page grows past a few hundred entries.
 PAGE_SIZE = 200
+#: Latest additions shown on the home page.
+LATEST = 10
 
 # Characters with inline meaning in Markdown or its extensions (arithmatex reads `\(`, `\[` and `$`),
 # written as character references so no backslash escape can pair up into math or a link.
 _MD_INLINE = re.compile(r"[\\`*_{}\[\]$|~<>&\"]")
 _MD_LINE_START = re.compile(r"^(?:[#>+=-]|\d+[.)])")
+# Characters a YAML double-quoted scalar may not hold raw (PyYAML's printable set, minus line breaks).
+_YAML_UNPRINTABLE = re.compile("[^\t\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
 def _charref(match: re.Match[str]) -> str:
@@ -44,8 +50,18 @@ def html_text(value: object) -> Markup:
 
 
 def yaml_string(value: object) -> Markup:
-    """Quote text as a YAML scalar for front matter (JSON strings are valid YAML)."""
-    return Markup(json.dumps(" ".join(str(value).split()), ensure_ascii=True))
+    """Quote text as a YAML scalar for front matter (JSON strings are valid YAML), HTML-escaped."""
+    # MkDocs themes print front-matter values unescaped (Material: `<title>{{ page.meta.title }}`, the
+    # header, `<meta content="{{ page.meta.description }}">`), so they must already be safe HTML.
+    return yaml_json(str(html_text(value)))
+
+
+def yaml_json(value: object) -> Markup:
+    """Write a value as JSON that YAML reads back unchanged (for front matter)."""
+    # Not ensure_ascii: YAML reads JSON's surrogate pairs for emoji as two broken characters, and MkDocs
+    # then shows the whole front matter as text. Only what YAML cannot hold raw is escaped.
+    text = json.dumps(value, ensure_ascii=False)
+    return Markup(_YAML_UNPRINTABLE.sub(lambda m: f"\\u{ord(m.group(0)):04x}", text))
 
 
 def make_environment(templates_dir: Path) -> jinja2.Environment:
@@ -61,6 +77,7 @@ def make_environment(templates_dir: Path) -> jinja2.Environment:
     env.filters["md"] = md_escape
     env.filters["yaml"] = yaml_string
     env.filters["attr"] = html_text
+    env.filters["json"] = yaml_json  # raw values for the theme to escape
     return env
 
 
@@ -77,28 +94,47 @@ def listing_path(folder: str, page: int) -> str:
 def render_site(corpus: Corpus, templates_dir: Path, site_name: str) -> dict[str, str]:
     """Return every generated file of site_src/ as path → content."""
     env = make_environment(templates_dir)
+    env.filters["first_seen_date"] = lambda paper_id: corpus.first_seen.get(paper_id, "")
     by_id = corpus.by_id()
     topics = {t.slug: t for t in corpus.topics}
     tags = corpus.tags
-    common = {"corpus": corpus, "by_id": by_id, "topics": topics, "tags": tags, "site_name": site_name}
+    common = {"corpus": corpus, "by_id": by_id, "topics": topics, "tags": tags, "site_name": site_name,
+              "latest": feed.newest_first(corpus.papers, corpus.first_seen)[:LATEST], "first_seen": corpus.first_seen}
     out: dict[str, str] = {}
     paper_tpl = env.get_template("paper.md.j2")
     for paper in corpus.papers:
-        out[paper.path] = paper_tpl.render(paper=paper, **common)
+        out[paper.path] = paper_tpl.render(paper=paper, citation=export.citation_meta(paper),
+                                           bibtex=export.bibtex_entry(paper) if paper.authors or paper.year else "",
+                                           **common)
     tag_tpl = env.get_template("tag.md.j2")
     for tag in tags.values():
-        out[tag.path] = tag_tpl.render(tag=tag, papers=_sorted_papers(tag.papers, by_id), **common)
+        out.update(_render_paged(tag_tpl, tag.path, "papers", _sorted_papers(tag.papers, by_id), tag=tag, **common))
     topic_tpl = env.get_template("topic.md.j2")
     for topic in corpus.topics:
-        out[topic.path] = topic_tpl.render(topic=topic, papers=_sorted_papers(topic.papers, by_id), **common)
-    out["tags/index.md"] = env.get_template("tags_index.md.j2").render(tag_list=_tags_by_count(tags), **common)
+        out.update(_render_paged(topic_tpl, topic.path, "papers", _sorted_papers(topic.papers, by_id), topic=topic, **common))
+    out.update(_render_paged(env.get_template("tags_index.md.j2"), "tags/index.md", "tag_list", _tags_by_count(tags), **common))
     out["topics/index.md"] = env.get_template("topics_index.md.j2").render(**common)
     out.update(_render_listing(env, corpus.papers, common))
     out["index.md"] = env.get_template("home.md.j2").render(
         preview=corpus.papers[:PAGE_SIZE], all_listed=len(corpus.papers) <= PAGE_SIZE, **common
     )
     out["papers.json"] = catalog_json(corpus)
+    out.update(_reader_files(env, corpus, common))
     return out
+
+
+def _reader_files(env: jinja2.Environment, corpus: Corpus, common: dict) -> dict[str, str]:
+    """Return the topic map, the facets of the papers index, the exports and the Atom feed."""
+    colours = layout.topic_colours(len(corpus.topics))
+    return {
+        "map/index.md": env.get_template("map.md.j2").render(colours=colours, **common),
+        "map/points.json": layout.map_json(corpus, colours),
+        "papers/facets.json": export.facets_json(corpus),
+        "exports/papers.bib": export.bibtex_file(corpus),
+        "exports/papers.csv": export.csv_file(corpus),
+        "feed.xml": feed.atom_feed(corpus.papers, corpus.first_seen, common["site_name"],
+                                   {t.slug: t.name for t in corpus.topics}),
+    }
 
 
 def _render_listing(env: jinja2.Environment, papers: list[Paper], common: dict) -> dict[str, str]:
@@ -113,6 +149,29 @@ def _render_listing(env: jinja2.Environment, papers: list[Paper], common: dict) 
             prev=listing_path("papers", page - 1).split("/")[-1] if page > 1 else None,
             next=listing_path("papers", page + 1).split("/")[-1] if page < pages else None,
             **common,
+        )
+    return out
+
+
+def paged_paths(first: str, n: int) -> list[str]:
+    """Return the paths of a listing of `n` entries whose first page is `first` ("tags/x.md" → "tags/x/page-2.md" …)."""
+    # Later pages live in a folder named after the first page, so they can never clash with another slug.
+    return [first] + [f"{first[:-3]}/page-{page}.md" for page in range(2, page_count(n) + 1)]
+
+
+def _render_paged(tpl: jinja2.Template, first: str, name: str, entries: list, **context) -> dict[str, str]:
+    """Render a listing in pages of PAGE_SIZE entries; the template gets the chunk as `name` plus page links."""
+    paths = paged_paths(first, len(entries))
+    out = {}
+    for page, path in enumerate(paths, start=1):
+        folder = posixpath.dirname(path)
+        out[path] = tpl.render(
+            {name: entries[(page - 1) * PAGE_SIZE : page * PAGE_SIZE]},
+            page=page, pages=len(paths), start=(page - 1) * PAGE_SIZE + 1,
+            prev=posixpath.relpath(paths[page - 2], folder) if page > 1 else None,
+            next=posixpath.relpath(paths[page], folder) if page < len(paths) else None,
+            base="../" * path.count("/"),  # from this page to the root of site_src/
+            **context,
         )
     return out
 

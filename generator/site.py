@@ -20,30 +20,74 @@ def is_generated(rel: str) -> bool:
     return rel in GENERATED_FILES or top in GENERATED_DIRS
 
 
-def write_tree(docs_dir: Path, files: dict[str, str]) -> tuple[int, int]:
-    """Make docs_dir's generated part equal `files`: write changed files only, delete stale ones; return (written, deleted)."""
-    written = 0
-    for rel, content in sorted(files.items()):
-        if _write_if_changed(docs_dir / rel, content.encode("utf-8")):
-            written += 1
-    deleted = 0
-    for path in _generated_files_on_disk(docs_dir):
-        rel = path.relative_to(docs_dir).as_posix()
-        if rel not in files:
-            path.unlink()
-            deleted += 1
-    for folder in GENERATED_DIRS:
-        _remove_empty_dirs(docs_dir / folder)
+#: What write_tree changed: each path with its previous content and modification time (None: did not exist).
+Journal = dict[Path, tuple[bytes, int] | None]
+
+
+def write_tree(docs_dir: Path, files: dict[str, str], journal: Journal | None = None) -> tuple[int, int]:
+    """Make docs_dir's generated part equal `files`: write changed files only, delete stale ones; return (written, deleted).
+
+    All or nothing: if a write fails part-way (disk full), every file already changed is put back. A caller
+    passing `journal` can also undo the whole write later with `undo_writes`, if a later step fails.
+    """
+    journal = {} if journal is None else journal
+    try:
+        written = 0
+        for rel, content in sorted(files.items()):
+            if _write_if_changed(docs_dir / rel, content.encode("utf-8"), journal):
+                written += 1
+        deleted = 0
+        for path in _generated_files_on_disk(docs_dir):
+            rel = path.relative_to(docs_dir).as_posix()
+            if rel not in files:
+                _remember(path, journal)
+                path.unlink()
+                deleted += 1
+        for folder in GENERATED_DIRS:
+            _remove_empty_dirs(docs_dir / folder)
+    except BaseException:
+        undo_writes(docs_dir, journal)
+        raise
     return written, deleted
 
 
-def _write_if_changed(path: Path, data: bytes) -> bool:
+def undo_writes(docs_dir: Path, journal: Journal) -> None:
+    """Put every file write_tree changed back as it was, content and modification time."""
+    for path, old in sorted(journal.items(), reverse=True):
+        if old is None:
+            path.unlink(missing_ok=True)
+            continue
+        data, mtime_ns = old
+        _replace(path, data)
+        os.utime(path, ns=(mtime_ns, mtime_ns))
+    for folder in GENERATED_DIRS:
+        _remove_empty_dirs(docs_dir / folder)
+    journal.clear()
+
+
+def _remember(path: Path, journal: Journal) -> None:
+    """Record a file's content before its first change (None if it does not exist yet)."""
+    if path not in journal:
+        try:
+            journal[path] = (path.read_bytes(), path.stat().st_mtime_ns)
+        except FileNotFoundError:
+            journal[path] = None
+
+
+def _write_if_changed(path: Path, data: bytes, journal: Journal) -> bool:
     """Replace `path` atomically with `data` unless it already holds exactly that (so its mtime stays)."""
     try:
         if path.read_bytes() == data:
             return False
     except FileNotFoundError:
         pass
+    _remember(path, journal)
+    _replace(path, data)
+    return True
+
+
+def _replace(path: Path, data: bytes) -> None:
+    """Write `data` to `path` through a temporary file and a rename, so no reader sees half a file."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
     try:
@@ -53,7 +97,6 @@ def _write_if_changed(path: Path, data: bytes) -> bool:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
-    return True
 
 
 def _generated_files_on_disk(docs_dir: Path) -> list[Path]:
@@ -142,7 +185,13 @@ def swap_dir(new: Path, target: Path) -> None:
     """Replace directory `target` by `new` with renames, so readers never see half a site."""
     old = target.with_name(f".{target.name}.old")
     shutil.rmtree(old, ignore_errors=True)
-    if target.exists():
+    had_target = target.exists()
+    if had_target:
         os.replace(target, old)
-    os.replace(new, target)
+    try:
+        os.replace(new, target)
+    except BaseException:
+        if had_target:
+            os.replace(old, target)  # never leave the project without its site
+        raise
     shutil.rmtree(old, ignore_errors=True)

@@ -5,7 +5,8 @@ Output: `paper.tags` (slugs, most relevant first) and the Tag objects by slug.
 
 Method (no model, no download): candidate phrases are runs of content words cut into 1–4 word n-grams;
 acronyms defined in the corpus ("large language models (LLMs)") and plurals fold into one key; each
-candidate is scored per paper by frequency, position, corpus termhood and specificity; a greedy
+candidate is scored per paper by frequency, position, length, burstiness (papers that use a phrase
+repeat it) and whether it ends noun phrases in the corpus; a greedy
 MMR-like pick avoids five variants of one phrase; tags used by a single paper are dropped and the
 pick is repeated until every tag gathers at least two papers.
 """
@@ -331,7 +332,6 @@ class _Stats:
     """Per-key corpus statistics."""
 
     df: Counter = field(default_factory=Counter)  # papers containing the key
-    maximal: Counter = field(default_factory=Counter)  # occurrences as a whole run
     total: Counter = field(default_factory=Counter)  # all occurrences
     at_end: Counter = field(default_factory=Counter)  # occurrences ending a noun phrase
     before_object: Counter = field(default_factory=Counter)  # occurrences followed by a determiner
@@ -352,24 +352,22 @@ def _most_common(counts: Counter) -> str:
     return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[0][0]
 
 
-# Scoring weights; generic choices (documented in the report), not fitted to one corpus's labels.
+# Scoring weights: generic factors, their values picked by a small grid on a labelled dev corpus (ICLR 2024);
+# no word list comes from any corpus's labels.
 _POSITION_DECAY = 0.05  # later first mentions count less: abstracts state their subject first
 _LENGTH_BONUS = 0.35  # per extra word: "offline reinforcement learning" says more than "learning"
-_IDF_POWER = 0.0  # a soft IDF: field names ("reinforcement learning") are frequent yet good tags
 _GIVEN_BOOST = 1.5  # a phrase some author chose as a keyword is a term, wherever it appears
 _SUBPHRASE_PENALTY = 0.5  # MMR-like: a part of an already chosen tag is worth less
 _SUPERPHRASE_PENALTY = 0.7  # ... and so is a longer form of one, though it says something new
 _RELATIVE_CUTOFF = 0.15  # tags beyond `min_tags` need at least this share of the best score
 _SINGLE_WORD = 0.3  # one word is rarely a tag on its own ("privacy" is, "explain" is not)
 _NOUN_SINGLE = 0.6  # ... unless it looks like a noun of a concept or is an acronym
-_POPULARITY = 0.0  # phrases many papers use are the field's terms
 _TF_WEIGHT = 0.5  # repeated mentions
 _BURSTINESS = 0.5  # corpus-wide mentions per paper that uses the phrase
 _HEAD_FLOOR = 0.5  # share of a phrase's score kept however rarely it ends a noun phrase
 _VERB_PENALTY = 2.0  # how fast "followed by a determiner" kills a candidate
-_ADJECTIVE_SINGLE = 0.1
+_ADJECTIVE_SINGLE = 0.1  # one adjective alone ("adversarial") names nothing
 _ADJECTIVE_SUFFIXES = ("al", "ic", "ive", "ous", "able", "ible", "ful", "less", "ar", "ary", "om", "er", "ent", "ant")
-_TERMHOOD = 0.0  # weight of "stands alone as a whole phrase" in the corpus
 _NOUN_SUFFIXES = ("tion", "sion", "ity", "ness", "ism", "ment", "ance", "ence", "ing", "ics", "ogy", "phy", "sis", "ency", "ancy", "ure", "ization", "er", "or", "ship")
 
 
@@ -419,7 +417,6 @@ def _gather(papers: list[Paper], fold: _Folder) -> tuple[list[_PaperCandidates],
             cands.tf[key] += 1
             cands.first.setdefault(key, occ.sentence)
             stats.total[key] += 1
-            stats.maximal[key] += occ.maximal
             stats.at_end[key] += occ.at_end
             stats.before_object[key] += occ.before_object
             stats.surfaces[key][occ.surface] += 1
@@ -434,7 +431,7 @@ def _gather(papers: list[Paper], fold: _Folder) -> tuple[list[_PaperCandidates],
     return per_paper, stats
 
 
-def _scores(cands: _PaperCandidates, stats: _Stats, n_papers: int, given_keys: set[str]) -> dict[str, float]:
+def _scores(cands: _PaperCandidates, stats: _Stats, given_keys: set[str]) -> dict[str, float]:
     """Return the relevance of each candidate key to one paper."""
     out = {}
     for key, tf in cands.tf.items():
@@ -442,13 +439,12 @@ def _scores(cands: _PaperCandidates, stats: _Stats, n_papers: int, given_keys: s
         # A phrase that never ends a noun phrase is a fragment ("large language" of "large language models").
         if df < 2 or not (stats.at_end[key] or key in given_keys):
             continue
-        idf = math.log((n_papers + 1) / df) ** _IDF_POWER if n_papers > 1 else 1.0
         words = key.count(" ") + 1
-        termhood = 1 + _TERMHOOD * (stats.maximal[key] / stats.total[key] - 0.5)
         # Bursty phrases, repeated by the papers that use them, are their subject; background
         # phrases ("machine learning", "training data") are mentioned once and left.
         burst = (stats.total[key] / df) ** _BURSTINESS
-        score = (1 + _TF_WEIGHT * math.log(tf)) * idf * termhood * burst * math.log(1 + df) ** _POPULARITY
+        # No IDF: field names ("reinforcement learning") are frequent and still the best tags.
+        score = (1 + _TF_WEIGHT * math.log(tf)) * burst
         score *= 1 + _LENGTH_BONUS * (min(words, 4) - 1)
         # Fragments ("large language" of "large language models") and modifiers ("adversarial")
         # rarely end a noun phrase; verbs ("handling the") take objects.
@@ -527,7 +523,7 @@ def assign_tags(papers: list[Paper], vocab: Vocabulary, max_tags: int = 8, min_t
     fold = _Folder(_acronym_map(papers), vocab)
     per_paper, stats = _gather(papers, fold)
     given_keys = {k for c in per_paper for k in c.given}
-    scores = [_scores(c, stats, len(papers), given_keys) for c in per_paper]
+    scores = [_scores(c, stats, given_keys) for c in per_paper]
     allowed = {k for k, df in stats.df.items() if df >= 2}
     # Dropping a tag that only one paper kept can strand another; repeat until every tag is shared.
     # Only papers that had picked a dropped tag can change their pick.

@@ -2,7 +2,10 @@
 
 Input is the normalised Markdown abstract; output is plain text. Everything here is
 regex rules about how abstracts announce their contribution ("we propose X, a ...",
-"called X", "Long Form (ACRONYM)"), so it is fast, deterministic and corpus-agnostic.
+"called X", "Long Form (ACRONYM)", bold-lettered acronyms, the project's code link), so it
+is fast, deterministic and corpus-agnostic. An unnamed paper's title is its contribution
+phrase plus the field its first sentence opens with ("... for graph neural networks"),
+because real titles pair what was done with where.
 """
 
 from __future__ import annotations
@@ -42,7 +45,7 @@ def plain_text(abstract_md: str) -> str:
 
 
 _GLUED_WE = re.compile(r"\b([Ww]e)(propose|introduce|present|develop|design|study|show|find|demonstrate)")
-_GLUED_OBJECT = re.compile(r"\b((?:propose|introduce|present|develop|design)[sd]?)([A-Z])")
+_GLUED_OBJECT = re.compile(r"\b((?:propose|introduce|present|develop|design)[sd]?|called|dubbed|named|termed)([A-Z])")
 
 
 def _unglue(t: str) -> str:
@@ -312,16 +315,20 @@ def _object_name(obj: str, idx: int, strict_first: bool = False) -> _Name | None
     return None
 
 
+_INTRO_OBJECT = (rf"\b(?:(?:we|We|paper|work|study|article)\s+(?:have\s+|has\s+)?(?:[a-z]+ly\s+|also\s+|then\s+|further\s+|"
+                 rf"hence\s+|thus\s+|therefore\s+|here\s+|first\s+)?(?:{_INTRO_VERBS})(?:s|d|ed)?|(?:by|[Bb]y)\s+(?:{_INTRO_GERUNDS}))"
+                 rf",?\s+(?:here\s+)?")
+_INTRO_OBJECT_RE = re.compile(_INTRO_OBJECT)
+# "We bridge this gap and present Eureka, ...": in a "we" sentence the subject is shared.
+_INTRO_OBJECT_AND_RE = re.compile(_INTRO_OBJECT.replace(r"(?:we|We|paper", r"(?:we|We|and|paper", 1))
+_WE = re.compile(r"\b[Ww]e\b")
+
+
 def _intro_object_names(sent: str, idx: int) -> list[_Name]:
     """Return names a "we propose/introduce ..." sentence introduces as its object."""
     found: list[_Name] = []
-    pattern = (rf"\b(?:(?:we|We|paper|work|study|article)\s+(?:have\s+|has\s+)?(?:[a-z]+ly\s+|also\s+|then\s+|further\s+|"
-               rf"hence\s+|thus\s+|therefore\s+|here\s+|first\s+)?(?:{_INTRO_VERBS})(?:s|d|ed)?|(?:by|[Bb]y)\s+(?:{_INTRO_GERUNDS}))"
-               rf",?\s+(?:here\s+)?")
-    if re.search(r"\b[Ww]e\b", sent):
-        # "We bridge this gap and present Eureka, ...": the subject is shared.
-        pattern = pattern.replace(r"(?:we|We|paper", r"(?:we|We|and|paper", 1)
-    for m in re.finditer(pattern, sent):
+    pattern = _INTRO_OBJECT_AND_RE if _WE.search(sent) else _INTRO_OBJECT_RE
+    for m in pattern.finditer(sent):
         hit = _object_name(sent[m.end():], idx)
         if hit:
             found.append(hit)
@@ -356,20 +363,25 @@ def _lead_before(text: str) -> str:
     return m.group(1).strip(" ,") if m else ""
 
 
+_OUR = re.compile(r"\b(?:[Oo]ur|[Tt]he proposed)\s+")
+_PROPOSED = re.compile(r"(?:proposed|new|novel)\b")
+
+
 def _our_names(sent: str, idx: int) -> list[_Name]:
     """Return names in "our (proposed) method, X", "our approach (X)" and "X, a novel method" constructions."""
     found: list[_Name] = []
-    for m in re.finditer(r"\b(?:[Oo]ur|[Tt]he proposed)\s+", sent):
-        words = sent[m.end():].split()
+    for m in _OUR.finditer(sent):
+        # The name sits within a few words; 60 words of context are plenty for its description.
+        words = sent[m.end():].split(maxsplit=70)[:70]
         for i in range(min(len(words), 8)):
             prev = words[i - 1] if i else ""
             if i and not (prev[:1].islower() or prev in {"--", "-", "–", "—"}):
                 break
             rest = " ".join(words[i:])
             lead = " ".join(words[:i])
-            separated = bool(re.search(r"[,:(–—-]$", prev)) or prev in {"namely", "called"}
+            separated = prev[-1:] in {",", ":", "(", "–", "—", "-"} or prev in {"namely", "called"}
             # The name must be set off from the head noun ("our defense, PubDef"), or be what is proposed.
-            proposed = bool(re.match(r"(?:proposed|new|novel)\b", lead))
+            proposed = bool(_PROPOSED.match(lead))
             bracket = _BRACKET_NAME.match(rest)
             if i and bracket and _looks_like_name(bracket.group(1)) and lead.split()[-1].rstrip("s") in _HEADS:
                 found.append(_Name(bracket.group(1), idx, after=rest[bracket.end():], lead=lead))
@@ -412,11 +424,26 @@ def _defined_names(sent: str, idx: int) -> list[_Name]:
 
 def _is_term_abbreviation(name: str, text: str) -> bool:
     """Return True if the abstract defines `name` as short for a lower-case term ("sequential Monte Carlo (SMC)")."""
+    if f"({name}" not in text and f"( {name}" not in text:
+        return False
     for m in re.finditer(rf"\(\s*{re.escape(name)}\s*\)", text):
         long_form = _acronym_long_form(name, text[max(0, m.start() - 200):m.start()])
         if long_form and long_form[:1].islower() and _initials_cover(name, long_form):
             return True
     return False
+
+
+def _count_word(word: str, text: str) -> int:
+    """Return how often `word` occurs in `text` as a whole token (a string scan: names vary, regexes would recompile)."""
+    count, start = 0, text.find(word)
+    while start >= 0:
+        end = start + len(word)
+        before = text[start - 1] if start else " "
+        after = text[end] if end < len(text) else " "
+        if not (before.isalnum() or before in "_-") and not (after.isalnum() or after in "_-"):
+            count += 1
+        start = text.find(word, end)
+    return count
 
 
 def _initials_cover(name: str, long_form: str) -> bool:
@@ -474,7 +501,7 @@ def _find_name(text: str, md: str = "") -> _Name | None:
         # An explicit "called X" beats the acronym of the object it names ("an autoencoder (AE) ... called Shared-AE").
         for rank, finder in ((0, _trigger_names), (0, _intro_object_names), (1, _our_names), (2, _defined_names)):
             for n in finder(s, i):
-                count = len(re.findall(rf"(?<![\w-]){re.escape(n.name)}(?![\w-])", text))
+                count = _count_word(n.name, text)
                 # A spelled-out definition elsewhere is only the paper's own if the name is used again.
                 if rank == 2 and count < (2 if re.search(r"[a-z][A-Z]", n.name) else 3):
                     continue
@@ -500,18 +527,29 @@ def method_name(abstract_md: str) -> str | None:
 
 # --------------------------------------------------------------------------- phrases
 
+#: Verbs whose object is a by-product ("we provide experiments", "we report results"), not the contribution.
+_WEAK_VERBS = r"provide|offer|describe|contribute|establish|evaluate|uncover|release"
+_STRONG_INTRO = "|".join(v for v in _INTRO_VERBS.split("|") if v not in _WEAK_VERBS.split("|"))
 _CONTRIB = [  # (pattern, priority) — lower priority is better
-    (rf"\b(?:we|We)\s+(?:\w+ly\s+|also\s+|first\s+|here\s+)?(?:{_INTRO_VERBS})(?:s|d|ed)?\s+(?:here\s+)?", 0),
+    (rf"\b(?:we|We)\s+(?:\w+ly\s+|also\s+|first\s+|here\s+)?(?:{_STRONG_INTRO})(?:s|d|ed)?\s+(?:here\s+)?", 0),
     (r"\b(?:[Tt]his|[Oo]ur)\s+(?:paper|work|study|article|submission)\s+(?:\w+ly\s+)?"
      r"(?:proposes|introduces|presents|develops|studies|investigates|explores|examines|analyzes|analyses"
-     r"|addresses|tackles|revisits|considers|focuses on|aims to|provides|establishes|offers|extends)\s+", 1),
+     r"|addresses|tackles|revisits|considers|focuses on|aims to|extends)\s+", 1),
     (r"\b(?:we|We)\s+(?:\w+ly\s+|also\s+|first\s+|here\s+)?(?:study|investigate|explore|examine|analy[sz]e"
      r"|revisit|consider|address|tackle|focus on|characterize|characterise|formalize|identify"
-     r"|derive|prove|establish|extend|evaluate|benchmark|quantify|uncover|demonstrate that|show that"
+     r"|derive|prove|extend|benchmark|quantify|demonstrate that|show that"
      r"|find that|argue that)\s+", 2),
+    (rf"\b(?:we|We)\s+(?:\w+ly\s+|also\s+|first\s+|here\s+)?(?:{_WEAK_VERBS})(?:s|d|ed)?\s+", 3),
 ]
 _LEAD_DROP = re.compile(
-    r"^(?:(?:a|an|the|our|some|this|novel|new|simple|yet|first|generic|general)\b[\s,]*)+", re.I)
+    r"^(?:(?:a|an|the|our|some|this|novel|new|simple|yet|first|generic|general|and|or)\b[\s,]*)+", re.I)
+#: "we propose to learn X": a purpose clause, which titles write as a gerund ("Learning X").
+_TO_VERB = re.compile(r"^(?:to|[Tt]o)\s+(?:\w+ly\s+)?([a-z]{3,})\b(?=\s)")
+#: Objects that only point back at earlier sentences ("this problem", "these limitations") name nothing.
+_ANAPHORIC = re.compile(
+    r"^(?:[\w-]+\s+){0,1}?(?:this|these|those|such|above|aforementioned)\b"
+    r"|^(?:[\w-]+\s+){0,2}?(?:problem|goal|question|gap|limitations?|issues?|challenges?|shortcomings?|aspects?"
+    r"|direction|idea|insights?|attempt|step)\b(?:\s+of\s+(?:this|these|the\s+\w+)\b|\W*$)", re.I)
 _STOP_TAIL = {"a", "an", "the", "of", "and", "or", "to", "for", "in", "on", "with", "by", "from", "via",
               "that", "which", "as", "at", "into", "its", "their", "our", "is", "are", "be", "this",
               "these", "such", "both", "between", "under", "over", "using", "based", "than", "while",
@@ -536,8 +574,12 @@ def _clean_phrase(phrase: str, limit: int, generic_head: bool = False) -> str:
     """Return `phrase` trimmed to a title-like noun phrase of at most `limit` characters."""
     p = re.sub(r"\s+\([^()]*\)", "", phrase)  # asides, citations and acronyms are noise in a title
     p = re.sub(r"\s*\[[^\]]*\]", "", p)
+    p = re.split(r"(?<=[a-z0-9)])[.!?]\s+(?=[A-Z])", p, maxsplit=1)[0]  # a missed sentence end
     p = p.strip(" .,;:!?-–—\"'“”")
     p = _LEAD_DROP.sub("", p)
+    to_verb = _TO_VERB.match(p)
+    if to_verb and to_verb.group(1) not in _STOP_TAIL:
+        p = _gerund(to_verb.group(1), base=True) + p[to_verb.end(1):]
     if generic_head:
         p = _drop_generic_head(p)
     m = _STRONG_CUT.search(p)
@@ -566,6 +608,8 @@ def _drop_generic_head(phrase: str) -> str:
     if not m:
         return phrase
     word = m.group(1)
+    if word.lower() in _STOP_TAIL or word.lower() in {"all", "any", "each", "every", "some", "one", "two"}:
+        return phrase  # "a solution to the expected optimum": "to" starts a noun phrase, not a purpose
     joint = m.group(0)[:m.start(1)].split()
     if joint[-1] in {"for", "of"} and not word.endswith("ing"):
         return phrase  # "framework for graph learning" keeps its head: the object is a noun
@@ -608,23 +652,35 @@ def _tidy_end(text: str) -> str:
     return _tidy_end(t) if t and t.split()[-1].lower() in _STOP_TAIL else t
 
 
+_VERB_START = re.compile(r"(?:will|would|can|could|may|might|should|must|is|are|was|were|has|have|had|be|been"
+                         r"|do|does|did|not)\b")
+_OWN_FRAMING = re.compile(r"\b(?:[Ii]n this|[Hh]ere|[Tt]his (?:paper|work))\b")
+_CONTRIB_RE = [(re.compile(p), prio) for p, prio in _CONTRIB]
+
+
 def _contribution(text: str, name: str = "", limit: int = SOFT_LIMIT, min_words: int = 3) -> str:
     """Return a noun phrase naming the main contribution, or "" when no sentence announces one."""
     best: tuple[int, int, str] | None = None
     for i, s in enumerate(split_sentences(text)):
-        for pattern, prio in _CONTRIB:
-            for m in re.finditer(pattern, s):
+        # Sentences framed as the paper's own contribution come first.
+        bonus = 0 if _OWN_FRAMING.search(s) else 1
+        for pattern, prio in _CONTRIB_RE:
+            for m in pattern.finditer(s):
                 obj = s[m.end():]
                 # A claim ("we show that X", "we establish that X") is a weaker title than an object.
-                rank = 3 if re.match(r"that\b", obj) or m.group(0).rstrip().endswith("that") else prio
-                obj = re.sub(r"^that\s+", "", obj)
-                if name:
+                rank = 3 if obj.startswith("that ") or m.group(0).rstrip().endswith("that") else prio
+                if best is not None and rank * 2 + bonus >= best[0]:
+                    continue  # cannot beat an earlier sentence's phrase: skip the costly clean-up
+                obj = obj[5:] if obj.startswith("that ") else obj
+                if _VERB_START.match(obj):
+                    continue  # "the tools we developed will be used ...": the verb's object came before it
+                if name and name in obj:
                     obj = re.sub(rf",?\s*(?:called|termed|dubbed|named|coined)\s+(?:the\s+)?{re.escape(name)}\b", "", obj)
                 phrase = _clean_phrase(obj, limit, generic_head=not name)
                 if len(phrase.split()) < min_words:
                     continue
-                # Sentences framed as the paper's own contribution come first.
-                bonus = 0 if re.search(r"\b(?:[Ii]n this|[Hh]ere|[Tt]his (?:paper|work))\b", s) else 1
+                if _ANAPHORIC.search(phrase):
+                    rank += 3
                 key = (rank * 2 + bonus, i, phrase)
                 if best is None or key[:2] < best[:2]:
                     best = key
@@ -641,10 +697,17 @@ def _first_sentence_phrase(text: str) -> str:
     return _clean_phrase(sents[0], SOFT_LIMIT) or "Untitled abstract"
 
 
-def _gerund(verb: str) -> str:
-    """Return the -ing form of a verb ("enhances" -> "enhancing", "maps" -> "mapping", "learn" -> "learning")."""
+def _gerund(verb: str, base: bool = False) -> str:
+    """Return the -ing form of a verb ("enhances" -> "enhancing", "maps" -> "mapping", "learn" -> "learning").
+
+    `base` says the verb is already in its base form ("bias", not "biases"), so no -s is removed.
+    """
     v = verb.lower()
-    if re.search(r"(?:ss|sh|ch|x|z)es$", v):
+    if v.endswith("ing") and len(v) > 5:
+        return v  # already a gerund ("debiasing")
+    if base:
+        stem = v
+    elif re.search(r"(?:ss|sh|ch|x|z)es$", v):
         stem = v[:-2]
     elif v.endswith("ies"):
         stem = v[:-3] + "y"
@@ -681,7 +744,8 @@ def _description(found: _Name, text: str) -> str:
             return phrase
     # 3. A relative clause: "HQGS that significantly enhances 3DGS" -> "Enhancing 3DGS".
     m = re.match(r"^,?\s*(?:that|which)\s+(?:can\s+|could\s+|will\s+)?(?:[a-z]+ly\s+)?([a-z]+)\b(.+)", after)
-    if m and m.group(1) not in {"is", "are", "was", "were", "has", "have", "does", "do", "not"}:
+    if m and m.group(1) not in {"is", "are", "was", "were", "has", "have", "does", "do", "not", "first", "then", "also",
+                                "further", "only", "both", "in", "on", "to", "we", "our"}:
         phrase = _clean_phrase(_gerund(m.group(1)) + m.group(2), limit)
         if len(phrase.split()) >= 3:
             return phrase
@@ -714,20 +778,101 @@ def _finish(title: str) -> str:
     return title[:1].upper() + title[1:] if first.islower() and not re.search(r"\d", first) else title
 
 
+_SUBJECT_END = re.compile(
+    r"\s(?:is|are|was|were|has|have|had|can|could|may|might|will|would|should|must|remains?|plays?|shows?|suffers?"
+    r"|relies|rely|requires?|aims?|enables?|provides?|offers?|allows?|achieves?|struggles?|faces?|exhibits?"
+    r"|involves?|presents?|poses?|depends?|becomes?|lacks?|leads?|seeks?|tends?|demonstrate|accelerates?|harness"
+    r"|underpins?|studies|conceal|often|commonly|typically|usually|generally|widely|increasingly|predominantly"
+    r"|still|recently|heavily|rapidly|frequently)\b")
+#: Openings that wrap the field rather than name it: "Although X ...", "Recent advances in X ...".
+_SUBJECT_WRAPPER = re.compile(
+    r"^(?:(?:although|while|though|since|because|whereas)\s+)?(?:(?:the|recent|existing|current|conventional|traditional"
+    r"|modern|standard|many|most)\s+)*(?:(?:advances|advancements|developments|progress|success|deployment|use|ability"
+    r"|vulnerability|study|design|training)\s+(?:in|of)\s+(?:the\s+)?)?", re.I)
+_VAGUE_SUBJECT = re.compile(r"^(?:it|this|these|that|there|they|we|but|and|or|so|thus|then|here|one|many|most|much|several|some|such|recent|existing"
+                            r"|current|previous|prior|traditional|conventional|despite|although|while|as|in|on|for|with"
+                            r"|however|yet|when|if|since|because|recently|works?|studies|research|researchers|methods"
+                            r"|approaches|efforts|people|humans)\b"
+                            # A subject headed by "challenge", "problem"... states the motivation, not the field.
+                            r"|\b(?:challenges?|problems?|issues?|questions?|goals?|ability|success|utility|understanding"
+                            r"|importance|need|lack|part|aspect|component|cornerstone|area|field|topic|role|way|years?|context"
+                            r"|paper|work|study|era|age|recent|practice|addition|contrast|particular)\b"
+                            # A bare generic plural says nothing about the field.
+                            r"|^(?:models?|data|learning|methods|systems|algorithms|networks|tasks|agents)$", re.I)
+
+
+#: Longest first-sentence subject taken as the field; longer ones are clauses, not fields.
+TOPIC_WORDS = 5
+
+
+def _topic(text: str) -> str:
+    """Return the field the abstract opens with ("Large language models have ...", "In federated learning, ..."), or ""."""
+    sents = split_sentences(text)
+    if not sents:
+        return ""
+    first = re.sub(r"\s*\([^()]*\)", "", sents[0])
+    m = _SUBJECT_END.search(first)
+    if m:
+        found = _as_topic(first[:m.start()].split(",")[-1])
+        if found:
+            return found
+    # "In distributed deep learning, synchronizing gradients ...": the opening phrase sets the field.
+    opening = re.match(r"(?:In|For|Within)\s+([^,]{3,60}),", first)
+    return _as_topic(opening.group(1)) if opening else ""
+
+
+def _as_topic(phrase: str) -> str:
+    """Return `phrase` as a short field name, or "" when it is vague, long or not a noun phrase."""
+    subject = _LEAD_DROP.sub("", phrase.strip(" :;-–—\"'“”"))
+    subject = _SUBJECT_WRAPPER.sub("", subject)
+    words = subject.split()
+    if not 1 <= len(words) <= TOPIC_WORDS or _VAGUE_SUBJECT.search(subject) or re.search(r"[^\w\s-]", subject):
+        return ""
+    if words[-1].lower() in _STOP_TAIL or words[-1].lower() in {"and", "or", "of", "that", "which"}:
+        return ""
+    # Plain capitalised sentence-initial words are lower-cased; acronyms and names keep their case.
+    return " ".join(w.lower() if w[:1].isupper() and w[1:].islower() else w for w in words)
+
+
+def _with_topic(phrase: str, text: str, room: int) -> str:
+    """Return `phrase` + " for <field>" when the first sentence names a field the phrase does not mention.
+
+    Real titles pair the contribution with its setting ("Conservative Policy Optimization for Safe RL");
+    the opening sentence of an abstract is where that setting is stated.
+    """
+    topic = _topic(text)
+    if not topic or len(phrase) + len(topic) + 5 > room:
+        return phrase
+    have = set(re.findall(r"\w+", phrase.lower()))
+    new = [w for w in re.findall(r"\w+", topic.lower()) if w not in _STOP_TAIL]
+    if sum(w in have for w in new) * 2 >= len(new):
+        return phrase  # the phrase already says where it applies
+    if re.search(r"\b(?:for|in|of|on)\s*$", phrase):
+        return phrase
+    return f"{phrase} for {topic}"
+
+
 def infer_title(abstract_md: str) -> str:
     """Return a plain-text title (≤ 100 chars) for an abstract that has none."""
     text = plain_text(abstract_md)
     found = _find_name(text, abstract_md)
     if not found:
-        return _finish(_contribution(text) or _first_sentence_phrase(text))
+        phrase = _contribution(text)
+        if phrase:
+            return _finish(_with_topic(phrase, text, MAX_TITLE))
+        # No sentence announces a contribution: the field the abstract opens with is a cleaner title
+        # than a clause cut from its first sentence.
+        topic = _topic(text)
+        return _finish(topic if len(topic.split()) >= 2 else _first_sentence_phrase(text))
     room = MAX_TITLE - len(found.name) - 2
     long_form = _tidy_end(found.long_form) or _expansion_after(found)
     if long_form and len(long_form.split()) >= 2:
         head = re.match(rf"\s*({_HEAD_RE})\b", found.after)
         if head and not long_form.lower().endswith(head.group(1)):
             long_form += " " + head.group(1)  # "the Generalized Forward-Inverse (GFI) framework"
-        desc = _tidy_end(_cut_words(re.sub(r"\s*\([^()]*\)", "", long_form), room))
+        desc = _with_topic(_tidy_end(_cut_words(re.sub(r"\s*\([^()]*\)", "", long_form), room)), text, room)
     else:
-        desc = _description(found, text) or long_form or _first_sentence_phrase(text)
+        desc = _description(found, text)
+        desc = _with_topic(desc, text, room) if desc else long_form or _topic(text) or _first_sentence_phrase(text)
     desc = _cut_words(desc, room)
     return _finish(f"{found.name}: {desc[:1].upper() + desc[1:]}")

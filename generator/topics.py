@@ -6,9 +6,12 @@ and the list of `Topic`s, largest first.
 Discovery, measured on the 1,108-paper ICLR dev corpus (NMI against the primary areas, 20 areas):
 k-means on the LSA embedding 0.263/0.308/0.323 at k=15/24/35; Ward clustering 0.271/0.296/0.319;
 spectral clustering of the kNN graph 0.285/0.315/0.341; NMF 0.279/0.319/0.312. Best and cheapest:
-k-means (fixed seed) on the embedding smoothed with each paper's 10 nearest neighbours (the same
-pseudo-relevance feedback related.py uses), 0.278/0.315/0.340, and k = 1.2 * sqrt(n) topics
-(40 for 1,108 papers, 7 for 38), so a topic holds ~sqrt(n) papers at any corpus size.
+k-means (fixed seed) on the embedding smoothed with each paper's 10 nearest neighbours (the shared
+first-pass neighbourhood, see features.py) and k = 1.2 * sqrt(n) topics (40 for 1,108 papers, 7 for
+38), so a topic holds ~sqrt(n) papers at any corpus size: NMI 0.359 (0.368 without the TL;DR; over
+k-means seeds 0.35-0.36). Smoothing with 5 or 20 neighbours, two hops, or similarity-weighted
+neighbours did no better. Topic names are computed for all topics at once (one sparse product), since
+a loop over topics and the vocabulary took seconds at 10,000 papers.
 
 Names are the group's most characteristic phrases: tags frequent in the group and rare outside it,
 else the TF-IDF terms by which the group's mean row most exceeds the corpus mean.
@@ -23,8 +26,9 @@ import numpy as np
 import scipy.sparse as sp
 from sklearn.cluster import KMeans
 from sklearn.preprocessing import normalize
+from threadpoolctl import threadpool_limits
 
-from generator.features import Features, analyse
+from generator.features import Features, analyse, top_k
 from generator.model import Paper, Tag, Topic, TopicSpec, Vocabulary
 
 #: Topics per square root of the corpus size.
@@ -51,7 +55,7 @@ def assign_topics(papers: list[Paper], features: Features, tags: dict[str, Tag],
         ]
     else:
         labels = _cluster(features, topic_count(len(papers)))
-        topics = [_describe(np.flatnonzero(labels == c), papers, features, tags) for c in range(labels.max() + 1)]
+        topics = _describe_all(labels, papers, features, tags)
     for c, topic in enumerate(topics):
         topic.papers = [papers[i].id for i in np.flatnonzero(labels == c)]
     # An empty topic would be an empty page.
@@ -88,17 +92,38 @@ def _cluster(features: Features, k: int) -> np.ndarray:
     if k <= 1 or not features.embedding.any():
         return np.zeros(n, dtype=np.int64)
     z = _smoothed_embedding(features)
-    raw = KMeans(n_clusters=k, n_init=4, random_state=0).fit_predict(z)
+    # Restarts make the clustering steadier when papers are added (an incremental build then rewrites
+    # fewer pages) but cost time: 8 for a small corpus, down to one k-means++ start from 4,000 papers.
+    # One start scored as well as four on the dev corpus (NMI 0.358-0.363 over seeds vs 0.343-0.362).
+    # MiniBatchKMeans was no better and slower at that size; starting from the papers first in a hash
+    # of their ids (stable when papers are added) clustered as well on the dev corpus but split clear
+    # groups of a tiny corpus.
+    n_init = max(1, min(8, 4000 // n))
+    # One thread: on 2 shared cores k-means ran 3x faster than with its default thread pool.
+    with threadpool_limits(limits=1):
+        raw = KMeans(n_clusters=k, n_init=n_init, max_iter=100, random_state=0).fit_predict(z)
     # Renumber by first appearance so the numbering does not depend on k-means internals.
     order = {c: i for i, c in enumerate(dict.fromkeys(raw.tolist()))}
     return np.array([order[c] for c in raw.tolist()], dtype=np.int64)
 
 
-def _describe(members: np.ndarray, papers: list[Paper], features: Features, tags: dict[str, Tag]) -> Topic:
-    """Return a topic named after the most characteristic tags, else terms, of its member papers."""
-    phrases = _characteristic_tags(members, papers, tags)
-    if len(phrases) < NAME_PHRASES:
-        for term in _characteristic_terms(members, features):
+def _describe_all(labels: np.ndarray, papers: list[Paper], features: Features, tags: dict[str, Tag]) -> list[Topic]:
+    """Return one named topic per label, in label order."""
+    n, k = len(papers), int(labels.max()) + 1
+    membership = sp.csr_matrix((np.ones(n, dtype=np.float32), (labels, np.arange(n))), shape=(k, n))
+    sizes = np.asarray(membership.sum(axis=1)).ravel()
+    term_lift = _term_lift(membership, sizes, features)
+    tag_names, tag_counts = _tag_counts(membership, papers, tags)
+    return [_describe(c, int(sizes[c]), n, term_lift, features.terms, tag_names, tag_counts) for c in range(k)]
+
+
+def _describe(
+    c: int, size: int, n: int, term_lift: np.ndarray | None, terms: list[str], tag_names: list[str], tag_counts: np.ndarray
+) -> Topic:
+    """Return topic c named after the most characteristic tags, else terms, of its member papers."""
+    phrases = _characteristic_tags(c, size, n, tag_names, tag_counts)
+    if len(phrases) < NAME_PHRASES and term_lift is not None:
+        for term in _characteristic_terms(term_lift[c], terms):
             if len(phrases) >= NAME_PHRASES:
                 break
             if not any(_overlaps(term, p) for p in phrases):
@@ -107,45 +132,54 @@ def _describe(members: np.ndarray, papers: list[Paper], features: Features, tags
     return Topic(slug="", name=name[:1].upper() + name[1:], phrases=phrases)
 
 
-def _characteristic_tags(members: np.ndarray, papers: list[Paper], tags: dict[str, Tag]) -> list[str]:
+def _tag_counts(membership: sp.csr_matrix, papers: list[Paper], tags: dict[str, Tag]) -> tuple[list[str], np.ndarray]:
+    """Return the tag names (by sorted slug) and a (topics + 1) x tags count matrix, the last row the corpus."""
+    slugs = sorted({s for p in papers for s in p.tags})
+    if not slugs:
+        return [], np.zeros((membership.shape[0] + 1, 0))
+    col = {s: i for i, s in enumerate(slugs)}
+    pairs = [(i, col[s]) for i, p in enumerate(papers) for s in dict.fromkeys(p.tags)]
+    r, c = zip(*pairs)
+    incidence = sp.csr_matrix((np.ones(len(r), dtype=np.float32), (r, c)), shape=(len(papers), len(slugs)))
+    per_topic = (membership @ incidence).toarray()
+    overall = np.asarray(incidence.sum(axis=0))
+    names = [tags[s].name if s in tags else s.replace("-", " ") for s in slugs]
+    return names, np.vstack([per_topic, overall])
+
+
+def _characteristic_tags(c: int, size: int, n: int, names: list[str], counts: np.ndarray) -> list[str]:
     """Return the names of tags on at least two member papers, most characteristic (frequent x lift) first."""
-    n, size = len(papers), len(members)
-    inside: dict[str, int] = {}
-    for i in members:
-        for slug in dict.fromkeys(papers[i].tags):
-            inside[slug] = inside.get(slug, 0) + 1
-    overall: dict[str, int] = {}
-    for p in papers:
-        for slug in dict.fromkeys(p.tags):
-            overall[slug] = overall.get(slug, 0) + 1
-    scored = []
-    for slug, count in inside.items():
-        if count < 2 and size > 1:
-            continue
-        share = count / size
-        lift = share / (overall[slug] / n)
-        scored.append((-share * math.log1p(lift), slug))
-    names: list[str] = []
-    for _, slug in sorted(scored):
-        name = tags[slug].name if slug in tags else slug.replace("-", " ")
-        if not any(_overlaps(name, other) for other in names):
-            names.append(name)
-        if len(names) >= NAME_PHRASES:
-            break
-    return names
-
-
-def _characteristic_terms(members: np.ndarray, features: Features) -> list[str]:
-    """Return TF-IDF terms whose weight in the group most exceeds their corpus weight, best first."""
-    if not features.terms:
+    if not names:
         return []
-    group = np.asarray(features.tfidf[members].mean(axis=0)).ravel()
+    inside, overall = counts[c], counts[-1]
+    ok = np.flatnonzero((inside >= 2) | ((inside >= 1) & (size <= 1)))
+    share = inside[ok] / size
+    score = share * np.log1p(share / (overall[ok] / n))
+    chosen: list[str] = []
+    # Best score first; equal scores by tag slug (the column order).
+    for i in ok[np.lexsort((ok, -np.round(score, 12)))].tolist():
+        if not any(_overlaps(names[i], other) for other in chosen):
+            chosen.append(names[i])
+        if len(chosen) >= NAME_PHRASES:
+            break
+    return chosen
+
+
+def _term_lift(membership: sp.csr_matrix, sizes: np.ndarray, features: Features) -> np.ndarray | None:
+    """Return per topic how much each term's mean TF-IDF weight exceeds its corpus mean, phrases favoured."""
+    if not features.terms:
+        return None
+    group = (membership @ features.tfidf).toarray() / np.maximum(sizes, 1)[:, None]
     corpus = np.asarray(features.tfidf.mean(axis=0)).ravel()
     # Prefer phrases: they name a subject; single words are often only a part of one.
-    bonus = np.array([1.5 if " " in t else 1.0 for t in features.terms])
-    score = (group - corpus) * bonus
-    best = np.lexsort((np.arange(len(score)), -np.round(score, 9)))[: 5 * NAME_PHRASES]
-    return [features.terms[i] for i in best if score[i] > 0]
+    bonus = np.where(np.char.find(np.array(features.terms), " ") >= 0, 1.5, 1.0)
+    return (group - corpus) * bonus
+
+
+def _characteristic_terms(score: np.ndarray, terms: list[str]) -> list[str]:
+    """Return the terms with the highest positive lift, best first (ties by term)."""
+    best = top_k(score[None, :], 5 * NAME_PHRASES, decimals=9)[0]
+    return [terms[i] for i in best.tolist() if score[i] > 0]
 
 
 def _overlaps(a: str, b: str) -> bool:

@@ -89,6 +89,11 @@ def check_record(record: Record) -> tuple[Record | None, list[Problem]]:
     for name, value in _canonical_names(record.fields).items():
         original = _original_name(record.fields, name)
         line = record.line_of(original)
+        (name, value), replaced = _without_surrogates((name, value))
+        if replaced:
+            problems.append(Problem(record.source, line, name,
+                                    "contains an unpaired surrogate (a JSON \\ud800-\\udfff escape); "
+                                    "replaced with U+FFFD", "warning"))
         try:
             coerced = _CHECKS.get(name, _as_metadata)(value)
         except _FieldError as error:
@@ -107,6 +112,24 @@ def check_record(record: Record) -> tuple[Record | None, list[Problem]]:
             problems.append(Problem(record.source, record.line, "abstract", "missing or empty"))
         return None, problems
     return Record(fields, record.source, record.line, record.collection, field_lines), problems
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _without_surrogates(value: Any) -> tuple[Any, bool]:
+    """Return the value with unpaired surrogates replaced by U+FFFD, and whether any was found."""
+    # JSON may escape half a character ("\ud83d"); such text cannot be written as UTF-8 at all.
+    if isinstance(value, str):
+        cleaned = _SURROGATE.sub("\ufffd", value)
+        return cleaned, cleaned != value
+    if isinstance(value, (list, tuple)):
+        pairs = [_without_surrogates(item) for item in value]
+        return type(value)(item for item, _ in pairs), any(found for _, found in pairs)
+    if isinstance(value, dict):
+        pairs = [_without_surrogates(pair) for pair in value.items()]
+        return dict(pair for pair, _ in pairs), any(found for _, found in pairs)
+    return value, False
 
 
 def _canonical_key(name: str) -> str:

@@ -16,6 +16,7 @@ def test_bench_reports_every_metric_in_range():
     rows = [json.loads(line) for line in FIXTURE.read_text().splitlines()]
     result = quality.run(rows)
     assert result["papers"] == len(rows)
+    assert result["tldr_share"] == sum(bool(r.get("tldr")) for r in rows) / len(rows)
     r = result["related"]
     for key in ("area_at_k", "kw_at_k", "random_area", "random_kw"):
         assert 0 <= r[key] <= 1
@@ -44,3 +45,25 @@ def test_bench_hides_the_labels_from_inference():
     for paper, row in zip(papers, rows):
         assert paper.title == "" and paper.keywords == []
         assert row["primary_area"] not in paper.extra.values()
+
+
+def test_bench_uses_the_tldr_unless_told_not_to():
+    rows = [json.loads(line) for line in FIXTURE.read_text().splitlines()][:6]
+    rows[0]["tldr"], rows[1]["tldr"] = "A short summary.", ""
+    with_tldr = quality.make_papers(rows)
+    assert with_tldr[0].tldr == "A short summary." and with_tldr[1].tldr is None
+    without = quality.make_papers(rows, quality.HIDDEN + ("tldr",))
+    assert all(p.tldr is None for p in without)
+
+
+def test_scale_bench_recombines_real_sentences_deterministically():
+    import infer_scale
+
+    rows = [json.loads(line) for line in FIXTURE.read_text().splitlines()]
+    synthetic = infer_scale.recombine(rows, 60)
+    assert len(synthetic) == 60 and len({r["id"] for r in synthetic}) == 60
+    assert synthetic == infer_scale.recombine(rows, 60)
+    first_words = {" ".join(r["abstract"].split()[:5]) for r in rows}
+    assert all(" ".join(r["abstract"].split()[:5]) in first_words for r in synthetic)
+    seconds = infer_scale.run_stages(quality.make_papers(synthetic), ("features", "topics", "related"))
+    assert set(seconds) == {"features", "topics", "related"}

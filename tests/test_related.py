@@ -105,3 +105,72 @@ def test_blockwise_top_k_matches_full_sort():
         s[i] = -np.inf
         expected = sorted(range(n), key=lambda j: (-s[j], j))[:5]
         assert got[i].tolist() == expected
+
+
+def test_top_k_is_exact_with_ties_and_per_row_tiebreak():
+    rng = np.random.default_rng(0)
+    scores = rng.integers(0, 4, size=(30, 40)) / 4.0  # many exact ties
+    ranks = np.array([rng.permutation(40) for _ in range(30)])
+    exclude = rng.integers(0, 40, size=30)
+    got = top_k(scores, 7, exclude=exclude, tiebreak=ranks)
+    for i in range(30):
+        expected = sorted((j for j in range(40) if j != exclude[i]), key=lambda j: (-scores[i, j], ranks[i, j]))[:7]
+        assert got[i].tolist() == expected
+    # Values equal to the shown precision tie, even if float noise separates them.
+    noisy = np.array([[0.5 + 1e-9, 0.5, 0.2]])
+    assert top_k(noisy, 2, decimals=3, tiebreak=np.array([2, 0, 1])).tolist() == [[1, 0]]
+
+
+def test_shared_neighbourhood_is_the_full_similarity_ranking():
+    rows = [json.loads(line) for line in FIXTURE.read_text().splitlines()]
+    papers = [Paper(id=r["id"], abstract=r["abstract"], text=r["abstract"], source="x", collection="c") for r in rows]
+    f = build_features(papers)
+    n = len(papers)
+    assert f.nearest(8).tolist() == top_k(similarity(f, slice(0, n)), 8, exclude=np.arange(n)).tolist()
+
+
+def test_tldr_links_papers_whose_abstracts_do_not():
+    # Two abstracts with no content word in common, joined only by what their TL;DRs say.
+    a = Paper(id="a", abstract="x", text="Quantum circuits compile faster with our scheduler.", source="x",
+              collection="c", tldr="Sparse autoencoders for interpretability of transformers.")
+    b = Paper(id="b", abstract="x", text="Interpretability of transformers via sparse autoencoders.", source="x",
+              collection="c")
+    fillers = [Paper(id=f"f{i}", abstract="x", text=t, source="x", collection="c") for i, t in enumerate(
+        ["Protein folding with equivariant networks.", "Weather forecasting with graph networks.",
+         "Robot grasping with tactile sensing.", "Speech recognition for low-resource languages."])]
+    papers = [a, b, *fillers]
+    assign_related(papers, build_features(papers), k=1)
+    assert a.related[0].id == "b"
+    assert "sparse autoencoder" in a.related[0].terms
+    linked = a.related[0].score
+    a.tldr = None
+    assign_related(papers, build_features(papers), k=1)
+    assert a.related[0].score < linked
+
+
+def test_fast_term_extraction_matches_the_analyser():
+    from collections import Counter
+
+    from generator.features import analyse, term_counts
+
+    texts = [json.loads(line)["abstract"] for line in FIXTURE.read_text().splitlines()][:10]
+    texts.append("Graph neural networks (GNNs) on graphs. Graph-level tasks: graphs, networks' loss.")
+    counts, terms = term_counts(texts)
+    assert terms == sorted(terms)
+    for i, text in enumerate(texts):
+        row = counts.getrow(i)
+        assert {terms[c]: int(v) for c, v in zip(row.indices, row.data)} == Counter(analyse(text))
+    # No bigram crosses punctuation or a stop word, and plurals fold.
+    assert "graph neural" in terms and "network" in terms and "graph graph" not in terms
+    assert "gnn graph" not in terms
+
+
+def test_strongest_terms_keep_the_largest_weights_renormalised():
+    import scipy.sparse as sp
+
+    from generator.features import strongest_terms
+
+    m = sp.csr_matrix(np.array([[0.1, 0.5, 0.3, 0.0, 0.3], [0.0, 0.0, 0.0, 0.0, 0.0], [1.0, 0.0, 0.0, 0.0, 0.0]]))
+    cut = strongest_terms(m, 2).toarray()
+    assert np.flatnonzero(cut[0]).tolist() == [1, 2]  # equal weights: the lower column wins
+    assert np.allclose(np.linalg.norm(cut[[0, 2]], axis=1), 1) and not cut[1].any()

@@ -147,6 +147,10 @@ def load_fixture() -> list[dict]:
     return [json.loads(line) for line in FIXTURE.read_text(encoding="utf-8").split("\n") if line.strip()]
 
 
+# A paper may name its method ("a robust watermark method, Unigram-Watermark") yet leave it out of its title.
+NAMED_BUT_NOT_IN_TITLE = {"SsmT8aO45L": "Unigram-Watermark"}
+
+
 def test_real_abstracts_method_name_precision() -> None:
     records = load_fixture()
     named = [r for r in records if ":" in r["title"]]
@@ -157,7 +161,7 @@ def test_real_abstracts_method_name_precision() -> None:
         assert method_name(r["abstract"]) == name, r["id"]
         assert name in infer_title(r["abstract"]), r["id"]
     for r in unnamed:  # these papers use CLIP, LLMs, Transformers... but introduce no named method
-        assert method_name(r["abstract"]) is None, r["id"]
+        assert method_name(r["abstract"]) == NAMED_BUT_NOT_IN_TITLE.get(r["id"]), r["id"]
     for r in records:
         assert_clean_title(infer_title(r["abstract"]))
 
@@ -185,3 +189,85 @@ def test_title_scores_counts_only_names_present_in_the_abstract() -> None:
     assert scores["rouge_l"] == pytest.approx(expected)
     with pytest.raises(ValueError):
         title_scores(titles, real[:2], abstracts)
+
+
+def test_glued_words_from_pdf_extraction_do_not_hide_the_name() -> None:
+    abstract = "Convolutions lag behind. To address this, wepropose ModernTCN, a pure convolution structure for time series."
+    assert method_name(abstract) == "ModernTCN"
+    assert method_name("As the outcome, we proposeModernTCN for time series analysis.") == "ModernTCN"
+
+
+def test_name_with_bold_spelled_letters_is_found() -> None:
+    abstract = ("Large models hallucinate. We find that this **D**ecoding by C**o**ntrasting **La**yers (DoLa) approach "
+                "surfaces factual knowledge. DoLa improves truthfulness.")
+    assert method_name(abstract) == "DoLa"
+    assert infer_title(abstract).startswith("DoLa: Decoding by Contrasting Layers")
+
+
+def test_acronym_spelled_by_inner_capitals_becomes_the_subtitle() -> None:
+    abstract = ("Music is hard to model. We propose an acoustic Music undERstanding model with large-scale "
+                "self-supervised Training (MERT), which uses teacher models.")
+    assert infer_title(abstract).startswith("MERT: Music undERstanding model with large-scale self-supervised Training")
+
+
+def test_project_named_only_in_its_code_link() -> None:
+    abstract = ("We study higher-resolution image generation with pretrained diffusion models. "
+                "Code: <https://github.com/someone/ScaleCrafter_main>.")
+    assert method_name(abstract) == "ScaleCrafter"
+    assert infer_title(abstract).startswith("ScaleCrafter: ")
+    # A lower-case or generic repository is not a name.
+    assert method_name("We study sampling. Code: <https://github.com/someone/code-release>.") is None
+
+
+def test_latex_names_become_plain_text() -> None:
+    title = infer_title("This paper introduces $\\pi$2vec, a method for representing black box policies as features.")
+    assert title.startswith("π2vec: ")
+    assert method_name("We propose a 3D Neural Additive Model for Interpretable Shape Representation "
+                       "($\\texttt{NAISR}$) which describes shapes.") == "NAISR"
+
+
+def test_two_word_bracketed_name_with_acronym() -> None:
+    abstract = ("Alignment trades helpfulness for harmlessness. We propose Safe Reinforcement Learning from Human "
+                "Feedback (Safe RLHF), a novel algorithm for human value alignment.")
+    assert method_name(abstract) == "Safe RLHF"
+
+
+def test_purpose_clause_is_written_as_a_gerund_and_anaphora_is_avoided() -> None:
+    abstract = ("Out-of-distribution detection is hard. We tackle this problem. "
+                "We propose to learn a set of negative prompts for each class.")
+    title = infer_title(abstract)
+    assert title.startswith("Learning a set of negative prompts for each class"), title
+
+
+def test_title_names_the_field_from_the_first_sentence() -> None:
+    abstract = ("Graph neural networks are widely used for molecules. "
+                "We propose a message passing scheme with learned edge gates.")
+    assert infer_title(abstract) == "Message passing scheme with learned edge gates for graph neural networks"
+    # When the phrase already says where it applies, nothing is added.
+    abstract2 = "Graph neural networks are popular. We propose a pooling layer for graph neural networks."
+    assert infer_title(abstract2) == "Pooling layer for graph neural networks"
+
+
+def test_title_scores_compares_latex_names_in_plain_form() -> None:
+    real = ["$\\texttt{NAISR}$: Shape Models"]
+    abstracts = ["We propose ($\\texttt{NAISR}$)."]
+    assert title_scores(["NAISR: shape models"], real, abstracts)["name_recall"] == 1.0
+    assert title_scores(["Shape models"], real, abstracts)["name_recall"] == 0.0
+
+
+def test_by_products_are_not_the_contribution() -> None:
+    abstract = ("Sparse attention is hard to train. We provide extensive experiments on five benchmarks. "
+                "We propose a gated sparse attention layer for long documents.")
+    assert infer_title(abstract) == "Gated sparse attention layer for long documents"
+
+
+def test_without_a_contribution_sentence_the_opening_field_is_the_title() -> None:
+    abstract = ("Federated graph learning is increasingly popular in hospitals. Clients differ a lot. "
+                "Results on three datasets are reported.")
+    assert infer_title(abstract) == "Federated graph learning"
+
+
+def test_an_object_that_is_really_a_verb_phrase_is_skipped() -> None:
+    abstract = ("Similarity measures are popular. Here, we introduce a novel tool to investigate these questions. "
+                "We hope the tools we developed will be used by practitioners.")
+    assert infer_title(abstract).startswith("Tool to investigate these questions")

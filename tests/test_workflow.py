@@ -49,3 +49,11 @@ def test_workflow_deploys_with_the_official_pages_actions() -> None:
 def test_ci_script_runs_the_readme_test_command() -> None:
     test_command = _readme_commands()[1]
     assert test_command in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+
+
+def test_workflow_commits_the_first_seen_dates_back_on_main_only() -> None:
+    build = _workflow()["jobs"]["build"]
+    step = next(s for s in build["steps"] if "data/.first-seen.json" in s.get("run", ""))
+    assert "pull_request" in step["if"] and "refs/heads/main" in step["if"]
+    assert "[skip ci]" in step["run"] and "git push" in step["run"]
+    assert build["permissions"] == {"contents": "write"}

@@ -1,0 +1,353 @@
+"""Scale benchmark: build sites of 1,000, 3,700 and 10,000 synthetic abstracts and print one table.
+
+    python bench/scale.py [--sizes 1000,3700,10000] [--out DIR] [--browser] [--keep]
+
+For each size it writes a deterministic corpus (sentences of the labelled ICLR 2024 corpus recombined with
+a fixed seed; no titles, so title inference runs as it does on the seed data) as JSONL into a throw-away
+project made like the tests' (tests/conftest.py copy_project), then:
+
+- runs `papersite build` in a subprocess (peak RSS from RUSAGE_CHILDREN) and reads its per-stage seconds
+  from stderr;
+- runs a bare `mkdocs build` over the very same site_src/ and prints end-to-end / bare;
+- adds one abstract and runs `papersite generate` again (the warm, incremental case), reporting its
+  generate stages against the cold build's;
+- measures site size, the HTML of the largest paper page and of the largest listing page, and the search
+  index raw and gzipped (per paper too);
+- with --browser, opens the built site in Chromium (Playwright), types a query and times until results show.
+
+Figures live here and in docs/scaling.md, never in pass/fail tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import os
+import random
+import re
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.conftest import copy_project  # noqa: E402
+
+DEFAULT_CORPUS = ROOT.parent / "shared" / "corpora" / "iclr2024-dev.jsonl"
+SEED = 20240507
+#: Stages papersite prints before MkDocs runs: the part papersite itself adds to a build.
+GENERATE_STAGES = ("load", "validate", "normalise", "titles", "tags", "topics", "related", "cross-links", "render")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
+_STAGE_LINE = re.compile(r"^\s{2}(\S[\w -]*?)\s+(?:[\d,]+\s+)?([\d.]+) s")
+
+
+def split_sentences(text: str) -> list[str]:
+    """Split an abstract into sentences at a full stop followed by a capital."""
+    return [s.strip() for s in _SENTENCE_END.split(" ".join(text.split())) if s.strip()]
+
+
+def load_source(path: Path) -> list[dict]:
+    """Return the labelled corpus rows with their sentences, in file order."""
+    rows = []
+    for line in path.read_text(encoding="utf-8").split("\n"):
+        if line.strip():
+            row = json.loads(line)
+            row["sentences"] = split_sentences(row["abstract"])
+            if len(row["sentences"]) >= 2:
+                rows.append(row)
+    return rows
+
+
+def synthetic_record(rows: list[dict], by_area: dict[str, list[dict]], index: int, seed: int = SEED,
+                     attempt: int = 0) -> dict:
+    """Return abstract number `index`: one paper's sentences, some swapped for sentences of papers in its area."""
+    # Seeded by (seed, index) alone, so corpus n is a prefix of corpus m > n and adding one abstract adds one.
+    rng = random.Random(f"{seed}:{index}:{attempt}")
+    base = rng.choice(rows)
+    peers = by_area[base.get("primary_area") or ""]
+    sentences = [base["sentences"][0]]
+    for pos, sentence in enumerate(base["sentences"][1:], start=1):
+        if rng.random() < 0.5:
+            other = rng.choice(peers)["sentences"]
+            sentence = other[min(pos, len(other) - 1)]
+        sentences.append(sentence)
+    authors = [a for r in (base, rng.choice(peers)) for a in r.get("authors", [])[:3]]
+    return {
+        "id": f"syn{index:06d}",
+        "abstract": " ".join(sentences),
+        "authors": authors,
+        "keywords": base.get("keywords", [])[:5],
+        "venue": "Synthetic ICLR",
+        "year": "2024",
+    }
+
+
+def make_corpus(source: Path, n: int, seed: int = SEED) -> list[dict]:
+    """Return `n` deterministic synthetic abstracts recombined from the source corpus."""
+    rows = load_source(source)
+    by_area: dict[str, list[dict]] = {}
+    for row in rows:
+        by_area.setdefault(row.get("primary_area") or "", []).append(row)
+    out: list[dict] = []
+    seen: set[str] = set()
+    for i in range(n):
+        attempt = 0
+        record = synthetic_record(rows, by_area, i, seed)
+        # papersite merges identical abstracts; draw again so every size has exactly n papers.
+        while record["abstract"] in seen:
+            attempt += 1
+            record = synthetic_record(rows, by_area, i, seed, attempt)
+        seen.add(record["abstract"])
+        out.append(record)
+    return out
+
+
+def write_jsonl(path: Path, records: list[dict]) -> None:
+    """Write records as JSONL, one per line."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("".join(json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n" for r in records), encoding="utf-8")
+
+
+def make_project(dest: Path, records: list[dict]) -> Path:
+    """Return a fresh project at `dest` whose data/ holds only `records` as synthetic.jsonl."""
+    shutil.rmtree(dest, ignore_errors=True)
+    data = dest.parent / f"{dest.name}-data"
+    shutil.rmtree(data, ignore_errors=True)
+    write_jsonl(data / "synthetic.jsonl", records)
+    copy_project(dest, data)
+    for extra in ("overrides",):  # theme overrides named by mkdocs.yml, if the project has them
+        if (ROOT / extra).is_dir() and not (dest / extra).exists():
+            shutil.copytree(ROOT / extra, dest / extra)
+    shutil.rmtree(data)
+    return dest
+
+
+def snapshot_code(workdir: Path) -> Path:
+    """Copy the generator package into the work folder, so edits made during a long run cannot change it."""
+    code = workdir / "code"
+    shutil.rmtree(code, ignore_errors=True)
+    shutil.copytree(ROOT / "generator", code / "generator", ignore=shutil.ignore_patterns("__pycache__"))
+    return code
+
+
+def run_child(cmd: list[str], cwd: Path, code: Path | None = None) -> tuple[float, float, str, float]:
+    """Run `cmd` to completion; return (wall seconds, peak RSS MB of this child, stderr, CPU seconds)."""
+    # RUSAGE_CHILDREN's ru_maxrss is the largest of all waited-for children, so run each probe in its
+    # own short-lived Python that reports the figure for the one command it ran.
+    probe = (
+        "import resource, subprocess, sys, time\n"
+        "t = time.perf_counter()\n"
+        "p = subprocess.run(sys.argv[1:], stderr=subprocess.PIPE, text=True)\n"
+        "t = time.perf_counter() - t\n"
+        "u = resource.getrusage(resource.RUSAGE_CHILDREN)\n"
+        "sys.stdout.write(f'{t} {u.ru_maxrss} {u.ru_utime + u.ru_stime}\\n')\n"
+        "sys.stdout.write(p.stderr)\n"
+        "sys.exit(p.returncode)\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(code)} if code else None
+    res = subprocess.run([sys.executable, "-c", probe, *cmd], cwd=cwd, capture_output=True, text=True, env=env)
+    head, _, err = res.stdout.partition("\n")
+    if res.returncode != 0:
+        raise SystemExit(f"{' '.join(cmd)} failed:\n{err[-3000:]}{res.stderr[-2000:]}")
+    seconds, rss_kb, cpu = head.split()
+    return float(seconds), int(rss_kb) / 1024, err, float(cpu)
+
+
+def stage_seconds(stderr: str) -> dict[str, float]:
+    """Return seconds per stage from papersite's progress lines."""
+    out: dict[str, float] = {}
+    for line in stderr.splitlines():
+        m = _STAGE_LINE.match(line)
+        if m:
+            out[m.group(1).strip()] = out.get(m.group(1).strip(), 0.0) + float(m.group(2))
+    return out
+
+
+def tree_bytes(folder: Path) -> int:
+    """Return the total size of the files under `folder`."""
+    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
+
+
+def largest(paths: list[Path]) -> tuple[int, str]:
+    """Return (size, name) of the largest file among `paths`."""
+    return max(((p.stat().st_size, p.as_posix()) for p in paths), default=(0, "-"))
+
+
+def search_sizes(site: Path) -> tuple[int, int, int]:
+    """Return (raw bytes, gzipped bytes, documents) of the site's search index (all shards)."""
+    files = sorted((site / "search").glob("*.json"))
+    raw = sum(p.stat().st_size for p in files)
+    gz = sum(len(gzip.compress(p.read_bytes(), 6)) for p in files)
+    index = site / "search" / "search_index.json"
+    docs = len(json.loads(index.read_text(encoding="utf-8")).get("docs", [])) if index.is_file() else 0
+    return raw, gz, docs
+
+
+def browser_search_seconds(site: Path, query: str) -> float:
+    """Serve `site` locally, type `query` in Material's search box and return seconds until results show."""
+    import functools
+    import http.server
+    import threading
+
+    from playwright.sync_api import sync_playwright
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args) -> None:  # noqa: D102 - no access log in the table
+            pass
+
+    handler = functools.partial(Quiet, directory=str(site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=[
+                "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                "--disable-component-update", "--no-first-run"])
+            page = browser.new_page(viewport={"width": 1280, "height": 900})
+            page.goto(f"http://127.0.0.1:{server.server_port}/", wait_until="load")
+            page.click("label.md-search__icon, .md-search__input", timeout=10000)
+            start = time.perf_counter()
+            page.fill("input.md-search__input", query)
+            page.wait_for_selector(".md-search-result__item", timeout=60000)
+            seconds = time.perf_counter() - start
+            browser.close()
+    finally:
+        server.shutdown()
+    return seconds
+
+
+def measure(size: int, rows_source: Path, workdir: Path, browser: bool, code: Path) -> dict:
+    """Build one corpus size every way the table reports and return its figures."""
+    records = make_corpus(rows_source, size + 1)
+    project = make_project(workdir / f"p{size}", records[:size])
+    py_bin = Path(sys.executable).parent
+    papersite = [sys.executable, "-m", "generator"]  # the snapshot in `code`, via PYTHONPATH
+    mkdocs = shutil.which("mkdocs", path=str(py_bin)) or "mkdocs"
+
+    wall, rss, err, cpu = run_child([*papersite, "build", "--project", str(project)], project, code)
+    stages = stage_seconds(err)
+    site = project / "site"
+    bare_wall, bare_rss, _, bare_cpu = run_child([mkdocs, "build", "-q", "-f", str(project / "mkdocs.yml"),
+                                        "-d", str(workdir / f"bare{size}")], project)
+    shutil.rmtree(workdir / f"bare{size}", ignore_errors=True)
+
+    raw, gz, docs = search_sizes(site)
+    paper_pages = [p for p in (site / "papers").glob("*/index.html") if not p.parent.name.startswith("page-")]
+    listing_pages = [site / "index.html", *(site / "papers").glob("index.html"), *(site / "papers").glob("page-*/index.html"),
+                     *(site / "tags").rglob("index.html"), *(site / "topics").rglob("index.html")]
+    page_kb, _ = largest(paper_pages)
+    sizes = sorted(p.stat().st_size for p in paper_pages)
+    median_page = sizes[len(sizes) // 2] if sizes else 0
+    listing_kb, listing_name = largest(listing_pages)
+    entries = max((len(re.findall(r"<li>", p.read_text(encoding="utf-8"))) for p in listing_pages), default=0)
+
+    # Warm, incremental run: one more abstract, same cache.
+    write_jsonl(project / "data" / "synthetic.jsonl", records)
+    warm_wall, warm_rss, warm_err, warm_cpu = run_child([*papersite, "generate", "--project", str(project)], project, code)
+    warm = stage_seconds(warm_err)
+
+    figures = {
+        "size": size,
+        "stages": stages,
+        "generate_s": sum(stages.get(s, 0.0) for s in GENERATE_STAGES),
+        "mkdocs_s": stages.get("mkdocs", 0.0),
+        "end_to_end_s": wall,
+        "bare_s": bare_wall,
+        "cpu_s": cpu,
+        "bare_cpu_s": bare_cpu,
+        "cpu_ratio": cpu / bare_cpu if bare_cpu else float("nan"),
+        "ratio": wall / bare_wall if bare_wall else float("nan"),
+        "rss_mb": rss,
+        "bare_rss_mb": bare_rss,
+        "site_mb": tree_bytes(site) / 1e6,
+        "paper_page_kb": page_kb / 1e3,
+        "median_page_kb": median_page / 1e3,
+        "listing_kb": listing_kb / 1e3,
+        "listing_page": Path(listing_name).relative_to(site).as_posix() if listing_name != "-" else "-",
+        "listing_entries": entries,
+        "search_raw_mb": raw / 1e6,
+        "search_gz_mb": gz / 1e6,
+        "search_docs": docs,
+        "search_gz_kb_per_paper": gz / 1e3 / size,
+        "warm_generate_s": sum(warm.get(s, 0.0) for s in GENERATE_STAGES),
+        "warm_wall_s": warm_wall,
+        "warm_stages": warm,
+        "warm_note": next((l.strip() for l in warm_err.splitlines() if l.strip().startswith("write")), ""),
+    }
+    if browser:
+        figures["browser_search_s"] = browser_search_seconds(site, "diffusion")
+    return figures
+
+
+def print_table(results: list[dict]) -> None:
+    """Print every figure as one table, a column per corpus size."""
+    stage_names = [s for s in (*GENERATE_STAGES, "mkdocs", "write") if any(s in r["stages"] for r in results)]
+    rows: list[tuple[str, list[str]]] = [("abstracts", [f"{r['size']:,}" for r in results])]
+    rows += [(f"  {s} (s)", [f"{r['stages'].get(s, 0.0):.2f}" for r in results]) for s in stage_names]
+    rows += [
+        ("generate + infer (s)", [f"{r['generate_s']:.2f}" for r in results]),
+        ("papersite build, end to end (s)", [f"{r['end_to_end_s']:.1f}" for r in results]),
+        ("bare mkdocs build (s)", [f"{r['bare_s']:.1f}" for r in results]),
+        ("end to end / bare", [f"{r['ratio']:.2f}" for r in results]),
+        ("CPU s: papersite build / bare mkdocs", [f"{r['cpu_s']:.0f} / {r['bare_cpu_s']:.0f}" for r in results]),
+        ("CPU end to end / bare", [f"{r['cpu_ratio']:.2f}" for r in results]),
+        ("peak RSS papersite build (MB)", [f"{r['rss_mb']:.0f}" for r in results]),
+        ("peak RSS bare mkdocs (MB)", [f"{r['bare_rss_mb']:.0f}" for r in results]),
+        ("site size (MB)", [f"{r['site_mb']:.1f}" for r in results]),
+        ("paper page, median / largest (KB HTML)", [f"{r['median_page_kb']:.1f} / {r['paper_page_kb']:.1f}" for r in results]),
+        ("largest listing page (KB HTML)", [f"{r['listing_kb']:.1f}" for r in results]),
+        ("  which", [r["listing_page"] for r in results]),
+        ("most entries on a listing page", [str(r["listing_entries"]) for r in results]),
+        ("search documents", [f"{r['search_docs']:,}" for r in results]),
+        ("search index raw (MB)", [f"{r['search_raw_mb']:.2f}" for r in results]),
+        ("search index gzipped (MB)", [f"{r['search_gz_mb']:.2f}" for r in results]),
+        ("search gzipped per paper (KB)", [f"{r['search_gz_kb_per_paper']:.3f}" for r in results]),
+        ("+1 abstract: generate + infer (s)", [f"{r['warm_generate_s']:.2f}" for r in results]),
+        ("+1 abstract: warm / cold", [f"{r['warm_generate_s'] / r['generate_s']:.0%}" for r in results]),
+        ("+1 abstract: files written", [r["warm_note"].split(")")[0].split("s")[-1].strip() if r["warm_note"] else "-"
+                                        for r in results]),
+    ]
+    if any("browser_search_s" in r for r in results):
+        rows.append(("browser search, typed → results (s)", [f"{r.get('browser_search_s', float('nan')):.2f}" for r in results]))
+    width = max(len(name) for name, _ in rows) + 2
+    cols = [max(len(v) for v in col) + 2 for col in zip(*(vals for _, vals in rows))]
+    for name, vals in rows:
+        print(name.ljust(width) + "".join(v.rjust(w) for v, w in zip(vals, cols)))
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark for every size and print the table."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", default="1000,3700,10000", help="comma-separated corpus sizes (default: %(default)s)")
+    parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS, help="labelled JSONL to recombine")
+    parser.add_argument("--out", type=Path, default=None, help="work folder (default: a temporary one)")
+    parser.add_argument("--browser", action="store_true", help="also time a search in Chromium")
+    parser.add_argument("--keep", action="store_true", help="keep the built projects")
+    parser.add_argument("--json", type=Path, default=None, help="also write the figures as JSON here")
+    args = parser.parse_args(argv)
+    sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
+    workdir = args.out or Path(tempfile.mkdtemp(prefix="papersite-scale-"))
+    workdir.mkdir(parents=True, exist_ok=True)
+    results = []
+    code = snapshot_code(workdir)
+    try:
+        for size in sizes:
+            print(f"building {size:,} abstracts in {workdir} ...", file=sys.stderr, flush=True)
+            results.append(measure(size, args.corpus, workdir, args.browser, code))
+    finally:
+        if not args.keep:
+            shutil.rmtree(workdir, ignore_errors=True)
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    print_table(results)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

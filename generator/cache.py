@@ -1,0 +1,167 @@
+"""Cache: per-paper results keyed by content, kept between builds in `.cache/papersite/` at the project root.
+
+The slow per-paper steps (normalising an abstract, inferring its title and method name, planning its
+cross-links) depend only on the paper's own text and a few named inputs, so their results are stored
+under a key made of exactly those inputs. The cache is an optimisation only:
+
+- deleting the folder changes nothing but time;
+- every file records `CODE_VERSION`, a fingerprint of papersite's own source (all of generator/*.py), and
+  its entries are reused only by that same code; a file from other code is silently started afresh;
+- each file carries a checksum of its payload; a file that cannot be read, does not parse or whose
+  checksum is wrong is reported as a warning, ignored and rewritten;
+- entries not used by a build are dropped when it saves, so the cache stays the size of the corpus.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any, Callable, TypeVar
+
+from . import __version__
+
+#: Where a project's cache lives, relative to its root (git-ignored as /.cache/).
+CACHE_DIR = Path(".cache") / "papersite"
+#: Bump when the file layout changes.
+FORMAT = 1
+
+T = TypeVar("T")
+
+
+def _code_version() -> str:
+    """Return a fingerprint of every source file of the generator package."""
+    digest = hashlib.sha256(f"{__version__}:{FORMAT}".encode())
+    for path in sorted(Path(__file__).resolve().parent.glob("*.py")):
+        digest.update(path.name.encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+CODE_VERSION = _code_version()
+
+
+def content_key(*parts: Any) -> str:
+    """Return a key for `parts`: a hash of their JSON form (types kept: 2024 and "2024" differ)."""
+    text = json.dumps(parts, ensure_ascii=False, sort_keys=True, separators=(",", ":"), default=repr)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
+
+
+class Cache:
+    """A store of JSON results, one file per kind of work, loaded lazily and saved atomically."""
+
+    def __init__(self, folder: Path | None, warn: Callable[[str], None] | None = None) -> None:
+        self.folder = folder  # None: remember nothing between builds
+        self.warn = warn or (lambda message: None)
+        self._old: dict[str, dict[str, Any]] = {}
+        self._new: dict[str, dict[str, Any]] = {}
+        self.hits = 0
+        self.misses = 0
+
+    def get(self, kind: str, key: str) -> tuple[bool, Any]:
+        """Return (found, value) for `key` of `kind`, keeping a found entry for the next save."""
+        old = self._load(kind)
+        new = self._new.setdefault(kind, {})
+        if key in new:
+            return True, new[key]
+        if key in old:
+            self.hits += 1
+            new[key] = old[key]
+            return True, old[key]
+        self.misses += 1
+        return False, None
+
+    def put(self, kind: str, key: str, value: Any) -> None:
+        """Remember `value` for `key` of `kind`."""
+        self._load(kind)
+        self._new.setdefault(kind, {})[key] = value
+
+    def memo(self, kind: str, key: str, compute: Callable[[], T]) -> T:
+        """Return the cached value of `key`, computing and remembering it when missing."""
+        found, value = self.get(kind, key)
+        if found:
+            return value
+        value = compute()
+        self.put(kind, key, value)
+        return value
+
+    def save(self) -> None:
+        """Write every kind used in this build (only the entries it used), atomically."""
+        if self.folder is None:
+            return
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            for kind, entries in sorted(self._new.items()):
+                if entries == self._old.get(kind):
+                    continue  # nothing new: leave the file (and its mtime) alone
+                _write_atomic(self._path(kind), _encode(kind, entries))
+        except OSError as exc:
+            # A read-only or full disk costs time next build, never the build itself.
+            self.warn(f"{self.folder}: cache not saved ({exc.strerror or exc})")
+
+    def _path(self, kind: str) -> Path:
+        """Return the file of one kind of work."""
+        assert self.folder is not None
+        return self.folder / f"{kind}.json"
+
+    def _load(self, kind: str) -> dict[str, Any]:
+        """Return the stored entries of `kind`, reading its file the first time."""
+        if kind in self._old:
+            return self._old[kind]
+        entries: dict[str, Any] = {}
+        if self.folder is not None:
+            path = self._path(kind)
+            try:
+                data = path.read_bytes()
+            except FileNotFoundError:
+                data = None
+            except OSError as exc:
+                self.warn(f"{path}: cache not readable ({exc.strerror or exc}); rebuilding it")
+                data = None
+            if data is not None:
+                decoded = _decode(kind, data)
+                if decoded is None:
+                    self.warn(f"{path}: cache file is corrupt; rebuilding it")
+                else:
+                    entries = decoded
+        self._old[kind] = entries
+        return entries
+
+
+def _encode(kind: str, entries: dict[str, Any]) -> bytes:
+    """Return the file form of a kind's entries: a header line with a checksum, then the payload."""
+    payload = json.dumps(entries, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode("utf-8")
+    header = {"format": FORMAT, "code": CODE_VERSION, "kind": kind,
+              "sha256": hashlib.sha256(payload).hexdigest()}
+    return json.dumps(header, sort_keys=True).encode("utf-8") + b"\n" + payload
+
+
+def _decode(kind: str, data: bytes) -> dict[str, Any] | None:
+    """Return the entries of a cache file, {} when made by other code, or None when it is corrupt."""
+    head, sep, payload = data.partition(b"\n")
+    try:
+        header = json.loads(head)
+        if not sep or not isinstance(header, dict) or header.get("kind") != kind:
+            return None
+        if header.get("format") != FORMAT or header.get("code") != CODE_VERSION:
+            return {}  # another version of papersite wrote it: nothing to reuse, nothing wrong
+        if hashlib.sha256(payload).hexdigest() != header.get("sha256"):
+            return None
+        entries = json.loads(payload)
+    except (ValueError, UnicodeDecodeError):
+        return None
+    return entries if isinstance(entries, dict) else None
+
+
+def _write_atomic(path: Path, data: bytes) -> None:
+    """Replace `path` with `data` so a crash never leaves half a file."""
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

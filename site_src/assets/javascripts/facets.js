@@ -1,0 +1,104 @@
+// Facets on the papers index: filter the whole catalog (papers/facets.json) by topic, tag, venue and year,
+// combinable; the filter lives in the query string (?topic=…&tag=…) so a filtered list can be shared.
+(function () {
+  "use strict";
+  var FIELDS = ["topic", "tag", "venue", "year"];
+
+  function init() {
+    var form = document.querySelector("form.ps-facets");
+    if (!form || form.dataset.ready) return;
+    form.dataset.ready = "1";
+    var url = new URL(form.dataset.facets, window.location.href);
+    fetch(url).then(function (r) { return r.json(); }).then(function (data) { setup(form, data, url); })
+      .catch(function () { form.hidden = true; });  // without the JSON the static list still works
+  }
+
+  function option(select, value, label) {
+    var o = document.createElement("option");
+    o.value = value; o.textContent = label;
+    select.appendChild(o);
+  }
+
+  function distinct(papers, column) {
+    var seen = {};
+    papers.forEach(function (p) { if (p[column]) seen[p[column]] = (seen[p[column]] || 0) + 1; });
+    return Object.keys(seen).sort().map(function (k) { return [k, seen[k]]; });
+  }
+
+  function setup(form, data, base) {
+    var papers = data.papers;
+    var counts = { topic: {}, tag: {} };
+    papers.forEach(function (p) {
+      counts.topic[p[2]] = (counts.topic[p[2]] || 0) + 1;
+      p[3].forEach(function (t) { counts.tag[t] = (counts.tag[t] || 0) + 1; });
+    });
+    var sel = {};
+    FIELDS.forEach(function (f) { sel[f] = form.elements[f]; });
+    data.topics.forEach(function (t, i) { option(sel.topic, t[0], t[1] + " (" + (counts.topic[i] || 0) + ")"); });
+    data.tags.map(function (t, i) { return [t[0], t[1], counts.tag[i] || 0]; })
+      .sort(function (a, b) { return a[1].localeCompare(b[1]); })
+      .forEach(function (t) { option(sel.tag, t[0], t[1] + " (" + t[2] + ")"); });
+    var venues = distinct(papers, 4), years = distinct(papers, 5).reverse();
+    venues.forEach(function (v) { option(sel.venue, v[0], v[0] + " (" + v[1] + ")"); });
+    years.forEach(function (y) { option(sel.year, y[0], y[0] + " (" + y[1] + ")"); });
+    // Venue and year only when the data has them, and more than one: a menu with one choice filters nothing.
+    form.querySelector('[data-facet="venue"]').hidden = venues.length < 2;
+    form.querySelector('[data-facet="year"]').hidden = years.length < 2;
+    var topicIndex = {}, tagIndex = {};
+    data.topics.forEach(function (t, i) { topicIndex[t[0]] = i; });
+    data.tags.forEach(function (t, i) { tagIndex[t[0]] = i; });
+    var list = form.querySelector(".ps-facets__results");
+    var status = form.querySelector(".ps-facets__count");
+    var staticList = document.querySelector(".ps-facets__static");
+
+    function apply(push) {
+      var f = {};
+      FIELDS.forEach(function (k) { f[k] = sel[k].value; });
+      var active = FIELDS.some(function (k) { return f[k]; });
+      var query = new URLSearchParams();
+      FIELDS.forEach(function (k) { if (f[k]) query.set(k, f[k]); });
+      if (push) {
+        var q = query.toString();
+        history.replaceState(null, "", window.location.pathname + (q ? "?" + q : "") + window.location.hash);
+      }
+      list.textContent = "";
+      if (staticList) staticList.hidden = active;
+      if (!active) { status.textContent = ""; list.hidden = true; return; }
+      var topic = f.topic ? topicIndex[f.topic] : null, tag = f.tag ? tagIndex[f.tag] : null;
+      var matches = papers.filter(function (p) {
+        return (topic === null || p[2] === topic) && (tag === null || p[3].indexOf(tag) >= 0) &&
+          (!f.venue || p[4] === f.venue) && (!f.year || p[5] === f.year);
+      });
+      status.textContent = matches.length + (matches.length === 1 ? " paper matches" : " papers match") + " the filter.";
+      var frag = document.createDocumentFragment();
+      matches.forEach(function (p) {
+        var li = document.createElement("li"), a = document.createElement("a");
+        a.href = new URL(p[1], base).pathname;
+        a.textContent = p[0];
+        li.appendChild(a);
+        if (p[2] >= 0) {
+          var small = document.createElement("small");
+          small.textContent = " · " + data.topics[p[2]][1];
+          li.appendChild(small);
+        }
+        frag.appendChild(li);
+      });
+      list.appendChild(frag);
+      list.hidden = false;
+    }
+
+    var params = new URLSearchParams(window.location.search);
+    FIELDS.forEach(function (k) {
+      var v = params.get(k);
+      if (v && Array.prototype.some.call(sel[k].options, function (o) { return o.value === v; })) sel[k].value = v;
+      sel[k].addEventListener("change", function () { apply(true); });
+    });
+    form.addEventListener("reset", function () { setTimeout(function () { apply(true); }, 0); });
+    form.addEventListener("submit", function (e) { e.preventDefault(); apply(true); });
+    form.hidden = false;
+    apply(false);
+  }
+
+  if (typeof document$ !== "undefined") document$.subscribe(init);
+  else document.addEventListener("DOMContentLoaded", init);
+})();

@@ -1,0 +1,127 @@
+"""Atomic builds: a build that fails at any stage leaves site_src/ and site/ exactly as they were."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+import generator.build as build_module
+import generator.site as site_module
+from generator.build import Project, build
+from generator.model import PapersiteError
+from generator.progress import Progress
+
+
+def _tree(folder: Path) -> dict[str, tuple[bytes, int]]:
+    """Every file under `folder` with its bytes and modification time."""
+    return {p.relative_to(folder).as_posix(): (p.read_bytes(), p.stat().st_mtime_ns)
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def _fail(exc: BaseException):
+    def boom(*args, **kwargs):
+        raise exc
+    return boom
+
+
+def _fail_writes_into(docs_dir: Path, after: int):
+    """Let `after` writes into docs_dir succeed, then fail like a full disk (the staging copy is not affected)."""
+    real = site_module._write_if_changed
+    count = {"n": 0}
+
+    def write(path: Path, data: bytes, journal) -> bool:
+        if docs_dir in path.parents:
+            count["n"] += 1
+            if count["n"] > after:
+                raise OSError(28, "No space left on device")
+        return real(path, data, journal)
+    return write
+
+
+def _fail_moving_the_new_site(site_dir: Path):
+    """Fail the rename that moves the new site into place (after the old one was moved aside)."""
+    real = os.replace
+
+    def replace(src, dst):
+        if Path(dst) == site_dir and Path(src).name.startswith(".papersite-site-"):
+            raise OSError(18, "Invalid cross-device link")
+        return real(src, dst)
+    return replace
+
+
+# stage -> (object to patch, attribute, replacement given the project)
+INJECTIONS = {
+    "load": (build_module, "read_data", lambda root: _fail(PapersiteError("data: injected"))),
+    "validate": (build_module, "validate", lambda root: _fail(PapersiteError("data: injected"))),
+    "normalise": (build_module, "paper_from_record", lambda root: _fail(RuntimeError("injected"))),
+    "titles": (build_module.titles, "infer_title", lambda root: _fail(RuntimeError("injected"))),
+    "tags": (build_module.tags, "assign_tags", lambda root: _fail(RuntimeError("injected"))),
+    "topics": (build_module.topics, "assign_topics", lambda root: _fail(RuntimeError("injected"))),
+    "related": (build_module.related, "assign_related", lambda root: _fail(RuntimeError("injected"))),
+    "render": (build_module, "render_site", lambda root: _fail(PapersiteError("templates: injected"))),
+    "mkdocs": (build_module, "run_mkdocs", lambda root: _fail(PapersiteError("mkdocs.yml: injected"))),
+    "write, part-way": (site_module, "_write_if_changed", lambda root: _fail_writes_into(root / "site_src", after=3)),
+    "swap site/": (build_module, "swap_dir", lambda root: _fail(OSError(13, "Permission denied"))),
+    "swap site/, second rename": (site_module.os, "replace", lambda root: _fail_moving_the_new_site(root / "site")),
+}
+
+
+@pytest.fixture(scope="module")
+def built_project(tmp_path_factory) -> Path:
+    """The seed project, built once; each test works on a copy of it."""
+    from tests.conftest import copy_project
+
+    root = copy_project(tmp_path_factory.mktemp("atomic") / "project")
+    build(Project.at(root), Progress(quiet=True))
+    return root
+
+
+@pytest.mark.parametrize("stage", list(INJECTIONS))
+def test_a_failing_stage_leaves_site_src_and_site_unchanged(stage: str, built_project: Path, tmp_path: Path,
+                                                            monkeypatch) -> None:
+    import shutil
+
+    root = tmp_path / "project"
+    shutil.copytree(built_project, root, symlinks=True)
+    # A changed abstract, so that every page a build writes differs from what is there.
+    seed = sorted((root / "data").glob("*.txt"))[0]
+    seed.write_text(seed.read_text(encoding="utf-8").replace("\n\n", "\n\nNew abstract about graph neural networks "
+                                                            "for molecular property prediction.\n\n", 1), encoding="utf-8")
+    before_src, before_site = _tree(root / "site_src"), _tree(root / "site")
+    target, name, make = INJECTIONS[stage]
+    monkeypatch.setattr(target, name, make(root))
+    with pytest.raises((PapersiteError, OSError, RuntimeError)):
+        build(Project.at(root), Progress(quiet=True))
+    monkeypatch.undo()
+    assert _tree(root / "site_src") == before_src
+    assert _tree(root / "site") == before_site
+    assert sorted(p.name for p in root.iterdir() if p.name.startswith(".") and p.name not in (".cache",)) == []
+
+
+def test_without_an_injected_failure_the_same_build_changes_the_site(built_project: Path, tmp_path: Path) -> None:
+    # The control for the test above: the change it makes does reach site_src/ and site/.
+    import shutil
+
+    root = tmp_path / "project"
+    shutil.copytree(built_project, root, symlinks=True)
+    seed = sorted((root / "data").glob("*.txt"))[0]
+    seed.write_text(seed.read_text(encoding="utf-8").replace("\n\n", "\n\nNew abstract about graph neural networks "
+                                                            "for molecular property prediction.\n\n", 1), encoding="utf-8")
+    before_src, before_site = _tree(root / "site_src"), _tree(root / "site")
+    build(Project.at(root), Progress(quiet=True))
+    assert _tree(root / "site_src") != before_src
+    assert _tree(root / "site") != before_site
+
+
+def test_write_tree_puts_everything_back_when_a_write_fails(tmp_path: Path, monkeypatch) -> None:
+    docs = tmp_path / "docs"
+    site_module.write_tree(docs, {"index.md": "old home\n", "papers/a.md": "a\n", "papers/b.md": "b\n"})
+    before = _tree(docs)
+    monkeypatch.setattr(site_module, "_write_if_changed", _fail_writes_into(docs, after=2))
+    with pytest.raises(OSError):
+        site_module.write_tree(docs, {"index.md": "new home\n", "papers/a.md": "A\n", "papers/c/d.md": "new\n"})
+    assert _tree(docs) == before
+    assert sorted(p.relative_to(docs).as_posix() for p in docs.rglob("*")) == ["index.md", "papers", "papers/a.md",
+                                                                               "papers/b.md"]

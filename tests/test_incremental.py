@@ -1,0 +1,244 @@
+"""Incremental builds: a rebuild rewrites only the pages whose content changed, and the per-paper cache is safe."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from generator import cache as cache_module
+from generator.build import Project, generate
+from generator.cache import CACHE_DIR, Cache
+from generator.progress import Progress
+from generator.site import is_generated
+from tests.conftest import FIXTURES
+
+N_PAPERS = 24
+
+
+def _rows() -> list[dict]:
+    """Return a small labelled corpus: half with titles, half to have them inferred."""
+    rows = [json.loads(line) for line in (FIXTURES / "iclr_sample.jsonl").read_text(encoding="utf-8").split("\n") if line.strip()]
+    rows = rows[:N_PAPERS]
+    for row in rows[::2]:
+        row.pop("title", None)
+    return rows
+
+
+def _write_rows(project: Path, rows: list[dict]) -> None:
+    """Replace the project's data with `rows` as one JSONL file."""
+    data = project / "data"
+    shutil.rmtree(data)
+    data.mkdir()
+    (data / "papers.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+
+
+def _snapshot(project: Path) -> dict[str, tuple[bytes, int]]:
+    """Return every generated file of site_src/ with its bytes and mtime."""
+    docs = project / "site_src"
+    out = {}
+    for path in sorted(docs.rglob("*")):
+        rel = path.relative_to(docs).as_posix()
+        if path.is_file() and is_generated(rel):
+            out[rel] = (path.read_bytes(), path.stat().st_mtime_ns)
+    return out
+
+
+def _run(project: Path, cache: Cache | None = None):
+    """Generate the project's pages; return the corpus."""
+    from generator.build import build_corpus, _render
+    from generator.site import write_tree
+
+    proj = Project.at(project)
+    if cache is None:
+        corpus, _ = generate(proj, Progress(quiet=True))
+        return corpus
+    corpus = build_corpus(proj, Progress(quiet=True), cache=cache)
+    write_tree(proj.docs_dir, _render(proj, corpus, Progress(quiet=True)))
+    return corpus
+
+
+@pytest.fixture
+def project(project_factory) -> Path:
+    """A project holding the small corpus, generated once."""
+    root = project_factory()
+    _write_rows(root, _rows())
+    _run(root)
+    return root
+
+
+def _changed(before: dict, after: dict) -> tuple[set[str], set[str]]:
+    """Return (paths whose bytes differ or are new/gone, paths whose mtime moved)."""
+    paths = set(before) | set(after)
+    content = {p for p in paths if before.get(p, (None,))[0] != after.get(p, (None,))[0]}
+    touched = {p for p in paths if p not in before or p not in after or before[p][1] != after[p][1]}
+    return content, touched
+
+
+def test_rebuilding_unchanged_data_rewrites_no_file(project: Path) -> None:
+    before = _snapshot(project)
+    _run(project)
+    content, touched = _changed(before, _snapshot(project))
+    assert content == set() and touched == set()
+
+
+def test_adding_one_abstract_touches_only_the_pages_that_show_it(project: Path) -> None:
+    corpus1 = _run(project)
+    before = _snapshot(project)
+    rows = _rows()
+    new = json.loads((FIXTURES / "iclr_sample.jsonl").read_text(encoding="utf-8").split("\n")[N_PAPERS])
+    _write_rows(project, rows + [new])
+    corpus2 = _run(project)
+    after = _snapshot(project)
+    content, touched = _changed(before, after)
+
+    assert touched == content, "a file was rewritten with the same bytes"
+    new_paper = next(p for p in corpus2.papers if p.id == new["id"])
+    assert new_paper.path in content and new_paper.path not in before
+    assert "papers.json" in content
+    # A paper page changes exactly when something it shows from the rest of the corpus changed.
+    shown1, shown2 = _shown(corpus1), _shown(corpus2)
+    for paper in corpus1.papers:
+        assert (paper.path in content) == (shown1[paper.id] != shown2[paper.id]), paper.path
+
+
+def _shown(corpus) -> dict[str, tuple]:
+    """Return, per paper id, everything its page shows that depends on other papers or on the corpus."""
+    topics = {t.slug: t for t in corpus.topics}
+    by_id = corpus.by_id()
+    out = {}
+    for p in corpus.papers:
+        topic = topics.get(p.topic)
+        out[p.id] = (
+            p.title, p.slug, p.abstract_linked,
+            [(s, corpus.tags[s].name) for s in p.tags],
+            (topic.slug, topic.name) if topic else None,
+            [(r.id, by_id[r.id].title, by_id[r.id].slug, f"{r.score:.2f}", r.terms) for r in p.related],
+        )
+    return out
+
+
+def test_editing_one_abstract_changes_its_page_only_where_shown(project: Path) -> None:
+    rows = _rows()
+    target = rows[1]  # has a title, so its id, title and permalink stay
+    corpus1 = _run(project)
+    page = next(p for p in corpus1.papers if p.id == target["id"]).path
+    before = _snapshot(project)
+    target["abstract"] += " We release our code and a new benchmark of lighthouse keepers."
+    _write_rows(project, rows)
+    _run(project)
+    after = _snapshot(project)
+    content, touched = _changed(before, after)
+    assert page in content and b"lighthouse keepers" in after[page][0]
+    assert touched == content
+    assert set(after) == set(before)
+
+
+def test_retitling_a_paper_updates_every_page_that_shows_its_title(project: Path) -> None:
+    rows = _rows()
+    target = rows[1]
+    old_title = target["title"]
+    corpus1 = _run(project)
+    before = _snapshot(project)
+    shown = {p for p, (data, _) in before.items() if p.endswith(".md") and old_title.encode() in data}
+    assert len(shown) >= 3  # its page, the papers index, tag and topic pages at least
+    target["title"] = "Lighthouse Keepers Are All You Need"
+    _write_rows(project, rows)
+    corpus2 = _run(project)
+    after = _snapshot(project)
+    content, touched = _changed(before, after)
+    new_page = next(p for p in corpus2.papers if p.id == target["id"]).path
+    old_page = next(p for p in corpus1.papers if p.id == target["id"]).path
+    assert old_page not in after and new_page in after  # the permalink follows the title
+    for path in shown - {old_page}:
+        assert path in content and b"Lighthouse Keepers Are All You Need" in after[path][0], path
+        assert old_title.encode() not in after[path][0], path
+    assert touched == content
+
+
+def _cached_output(project: Path) -> dict[str, bytes]:
+    """Return the generated files' bytes."""
+    return {p: data for p, (data, _) in _snapshot(project).items()}
+
+
+def test_second_build_reuses_every_cached_result(project: Path) -> None:
+    cache = Cache(project / CACHE_DIR)
+    _run(project, cache)
+    assert cache.misses == 0 and cache.hits > 0
+    assert sorted(p.name for p in (project / CACHE_DIR).iterdir()) == [
+        "crosslinks.json", "methods.json", "papers.json", "titles.json"]
+
+
+def test_deleting_the_cache_changes_nothing_but_time(project: Path) -> None:
+    before = _cached_output(project)
+    shutil.rmtree(project / CACHE_DIR)
+    cache = Cache(project / CACHE_DIR)
+    _run(project, cache)
+    assert cache.hits == 0 and cache.misses > 0
+    assert _cached_output(project) == before
+
+
+@pytest.mark.parametrize("damage", ["truncate", "flip", "garbage"])
+def test_a_corrupt_cache_is_detected_and_rebuilt(project: Path, damage: str) -> None:
+    before = _cached_output(project)
+    path = project / CACHE_DIR / "titles.json"
+    data = path.read_bytes()
+    if damage == "truncate":
+        path.write_bytes(data[: len(data) // 2])
+    elif damage == "flip":
+        # Same length, valid JSON, one inferred title changed: only the checksum can tell.
+        head, _, payload = data.partition(b"\n")
+        entries = json.loads(payload)
+        key = sorted(entries)[0]
+        entries[key] = "X" * len(entries[key])
+        path.write_bytes(head + b"\n" + json.dumps(entries, sort_keys=True, separators=(",", ":")).encode())
+    else:
+        path.write_bytes(b"\x00\xff not a cache at all")
+    corpus = _run(project)
+    assert any(w.field == "cache" and "corrupt" in w.message and w.severity == "warning" for w in corpus.warnings)
+    assert _cached_output(project) == before
+    assert not any(w.field == "cache" for w in _run(project).warnings)  # it was rewritten whole
+
+
+def test_a_cache_from_other_code_is_ignored_without_warning(project: Path, monkeypatch) -> None:
+    before = _cached_output(project)
+    monkeypatch.setattr(cache_module, "CODE_VERSION", "another-version")
+    cache = Cache(project / CACHE_DIR)
+    corpus = _run(project, cache)
+    assert cache.hits == 0
+    assert not any(w.field == "cache" for w in corpus.warnings)
+    assert _cached_output(project) == before
+
+
+def test_the_cache_keeps_only_entries_the_last_build_used(project: Path) -> None:
+    rows = _rows()
+    _write_rows(project, rows[:5])
+    _run(project)
+    head, _, payload = (project / CACHE_DIR / "papers.json").read_bytes().partition(b"\n")
+    assert len(json.loads(payload)) == 5
+
+
+def test_prefiltered_cached_crosslinks_equal_trying_every_method_on_every_abstract(project: Path) -> None:
+    import copy
+
+    from generator import crosslink
+    from generator.build import _introduced_methods, build_corpus
+
+    corpus = build_corpus(Project.at(project), Progress(quiet=True))
+    methods = _introduced_methods(corpus.papers, Cache(None))
+    # Make other papers mention a few introduced methods, so method links are planned too.
+    rows = _rows()
+    for i, (name, owner) in enumerate(sorted(methods.items())[:3]):
+        other = next(r for r in rows[i + 3 :] if r["id"] != owner)
+        other["abstract"] += f" We compare against {name} on three benchmarks."
+    _write_rows(project, rows)
+    corpus = build_corpus(Project.at(project), Progress(quiet=True))
+    methods = _introduced_methods(corpus.papers, Cache(None))
+    reference = copy.deepcopy(corpus.papers)
+    crosslink.add_crosslinks(reference, corpus.tags, methods)
+    assert [p.abstract_linked for p in corpus.papers] == [p.abstract_linked for p in reference]
+    paper_links = [p for p in reference if re.search(r"\]\((?!\.\./tags/)[^)]+\.md\)", p.abstract_linked)]
+    assert paper_links, "some abstracts should link to the paper introducing a method"

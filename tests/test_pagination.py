@@ -1,0 +1,61 @@
+"""Listing pages stay small: big tag, topic and tags-index listings are split into linked pages."""
+
+from __future__ import annotations
+
+import posixpath
+import re
+
+from generator.build import compact_html
+from generator.model import Corpus, Paper, Tag, Topic
+from generator.render import PAGE_SIZE, paged_paths, render_site
+from tests.conftest import ROOT
+
+N = 2 * PAGE_SIZE + 17
+
+
+def _corpus() -> Corpus:
+    """Return N papers that all share one tag and one topic, plus N tags of two papers each."""
+    papers = [Paper(id=f"p{i:04d}", abstract=f"Abstract {i}.", text=f"Abstract {i}.", source=f"data/x.jsonl:{i + 1}",
+                    collection="x", title=f"Paper {i:04d}", slug=f"paper-{i:04d}", topic="big", tags=["common"])
+              for i in range(N)]
+    tags = {"common": Tag("common", "common", papers=[p.id for p in papers])}
+    for i in range(N):
+        tags[f"t{i:04d}"] = Tag(f"t{i:04d}", f"tag {i:04d}", papers=[papers[i].id, papers[(i + 1) % N].id])
+    topic = Topic("big", "Big topic", papers=[p.id for p in papers])
+    return Corpus(papers=papers, tags=dict(sorted(tags.items())), topics=[topic])
+
+
+def _links(markdown: str) -> list[str]:
+    """Return the targets of the Markdown links of a page."""
+    return re.findall(r"\]\(([^)]+)\)", markdown)
+
+
+def test_big_listings_are_split_into_linked_pages_that_each_stay_small() -> None:
+    files = render_site(_corpus(), ROOT / "templates", "Test")
+    for first, total in (("tags/common.md", N), ("topics/big.md", N), ("tags/index.md", N + 1)):
+        paths = paged_paths(first, total)
+        assert len(paths) == 3 and all(p in files for p in paths)
+        for page, path in enumerate(paths, start=1):
+            entries = [l for l in files[path].splitlines() if l.startswith("- [")]
+            assert len(entries) == (PAGE_SIZE if page < 3 else total - 2 * PAGE_SIZE), path
+            # Every link resolves to a generated page, from wherever this page sits.
+            for target in _links(files[path]):
+                resolved = posixpath.normpath(posixpath.join(posixpath.dirname(path), target))
+                assert resolved in files or resolved == "papers/index.md", (path, target)
+        assert "Next page" in files[paths[0]] and "Previous page" in files[paths[-1]]
+    # Together the pages list every paper exactly once.
+    listed = [t for p in paged_paths("tags/common.md", N) for t in _links(files[p]) if "papers/paper-" in t]
+    assert len(listed) == len(set(listed)) == N
+
+
+def test_a_small_listing_stays_one_page_without_page_links() -> None:
+    corpus = _corpus()
+    corpus.tags["common"].papers = corpus.tags["common"].papers[:5]
+    files = render_site(corpus, ROOT / "templates", "Test")
+    assert paged_paths("tags/common.md", 5) == ["tags/common.md"]
+    assert "Next page" not in files["tags/common.md"] and not any(p.startswith("tags/common/") for p in files)
+
+
+def test_compacting_html_keeps_preformatted_text_and_word_breaks() -> None:
+    page = "<div>\n   \n  <p>a\n    b</p>\n\n<pre><code>x\n\n  y</code></pre>\n  <textarea>\n  k</textarea>\n"
+    assert compact_html(page) == "<div>\n<p>a\nb</p>\n<pre><code>x\n\n  y</code></pre>\n<textarea>\n  k</textarea>\n"
