@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from scale import load_source, make_corpus, make_project  # noqa: E402
+from scale import make_corpus, make_project  # noqa: E402
 
 from generator import features, layout, tags, topics  # noqa: E402
 from generator.build import Project  # noqa: E402

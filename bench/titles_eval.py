@@ -15,37 +15,10 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from generator.evaluate import rouge_l_f1 as rouge_l  # noqa: E402  (one ROUGE-L for every benchmark)
 from generator.titles import infer_title  # noqa: E402
 
-DEFAULT_CORPUS = Path("/work/shared/corpora/iclr2024-dev.jsonl")
-
-
-def _tokens(text: str) -> list[str]:
-    """Return the lowercase word tokens of `text`."""
-    return re.findall(r"[a-z0-9]+", text.lower())
-
-
-def _lcs(a: list[str], b: list[str]) -> int:
-    """Return the length of the longest common subsequence of two token lists."""
-    prev = [0] * (len(b) + 1)
-    for x in a:
-        cur = [0]
-        for j, y in enumerate(b):
-            cur.append(prev[j] + 1 if x == y else max(prev[j + 1], cur[j]))
-        prev = cur
-    return prev[-1]
-
-
-def rouge_l(candidate: str, reference: str) -> float:
-    """Return the ROUGE-L F1 of `candidate` against `reference` over lowercase words."""
-    c, r = _tokens(candidate), _tokens(reference)
-    if not c or not r:
-        return 0.0
-    lcs = _lcs(c, r)
-    if lcs == 0:
-        return 0.0
-    p, rec = lcs / len(c), lcs / len(r)
-    return 2 * p * rec / (p + rec)
+DEFAULT_CORPUS = ROOT.parent / "shared" / "corpora" / "iclr2024-dev.jsonl"
 
 
 def title_name(title: str) -> str | None:

@@ -126,7 +126,7 @@ def build_corpus(project: Project, progress: Progress, cache: Cache | None = Non
         stage.count = _infer_titles(papers, cache)
         assign_slugs(papers)
     with progress.stage("tags") as stage:
-        tag_index = tags.assign_tags(papers, vocab)
+        tag_index = tags.assign_tags(papers, vocab, cache=cache)
         stage.count = len(tag_index)
     with progress.stage("topics") as stage:
         feats = features.build_features(papers)

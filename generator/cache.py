@@ -1,7 +1,7 @@
 """Cache: per-paper results keyed by content, kept between builds in `.cache/papersite/` at the project root.
 
-The slow per-paper steps (normalising an abstract, inferring its title and method name, planning its
-cross-links) depend only on the paper's own text and a few named inputs, so their results are stored
+The slow per-paper steps (normalising an abstract, inferring its title and method name, finding its tag
+candidates, planning its cross-links) depend only on the paper's own text and a few named inputs, so their results are stored
 under a key made of exactly those inputs. The cache is an optimisation only:
 
 - deleting the folder changes nothing but time;

@@ -19,7 +19,9 @@ import unicodedata
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Callable, Iterator
 
+from generator.cache import Cache, content_key
 from generator.model import Paper, Tag, Vocabulary
 
 # --- normalisation -------------------------------------------------------------------------------
@@ -225,12 +227,15 @@ def _tokens(sentence: str) -> list[str]:
 
 def _surface(tokens: list[str]) -> str:
     """Return the display form of a phrase: lowercase except acronyms and names with inner capitals."""
-    words = []
-    for t in tokens:
-        # "GPT-4", "ImageNet", "ViT" keep their case; "Multi-Layer" and sentence-initial words do not.
-        inner_caps = any(c.isupper() for part in t.split("-") for c in part[1:])
-        words.append(t if inner_caps else t.lower())
-    return " ".join(words)
+    return " ".join(_surface_word(t) for t in tokens)
+
+
+@lru_cache(maxsize=65536)
+def _surface_word(token: str) -> str:
+    """Return the display form of one word of a phrase."""
+    # "GPT-4", "ImageNet", "ViT" keep their case; "Multi-Layer" and sentence-initial words do not.
+    inner_caps = any(c.isupper() for part in token.split("-") for c in part[1:])
+    return token if inner_caps else token.lower()
 
 
 def extract_candidates(text: str, acronyms: dict[str, str] | None = None) -> list[_Occurrence]:
@@ -238,37 +243,89 @@ def extract_candidates(text: str, acronyms: dict[str, str] | None = None) -> lis
 
     `acronyms` maps an acronym as written ("LLM", case-sensitive, singular) to the key of its long form.
     """
-    acronyms = acronyms or {}
-    out: list[_Occurrence] = []
+    return [_Occurrence(*occ) for occ in _occurrences(text, acronyms or {})]
+
+
+def _occurrences(text: str, acronyms: dict[str, str]) -> Iterator[tuple[str, str, int, int, int, bool, bool, bool]]:
+    """Yield the fields of every candidate phrase occurrence of a plain text, in text order."""
     offset = 0
     for si, sentence in enumerate(_sentences(text)):
         tokens = _tokens(sentence)
+        stops = [_is_stop(t) for t in tokens]
         i = 0
-        while i < len(tokens):
-            if _is_stop(tokens[i]):
+        n_tokens = len(tokens)
+        while i < n_tokens:
+            if stops[i]:
                 i += 1
                 continue
             j = i
-            while j < len(tokens) and not _is_stop(tokens[j]):
+            while j < n_tokens and not stops[j]:
                 j += 1
             run = tokens[i:j]
             keys = [acronyms.get(_acronym_stem(t)) or tag_key(t) for t in run]
+            # Each token's display form does not depend on its neighbours: compute it once per run.
+            shown = [_surface_word(t) for t in run]
+            bad_head = [_bad_head(t) for t in run]
+            object_follows = j < n_tokens and tokens[j].lower() in _DETERMINERS
             for a in range(len(run)):
                 if run[a].lower() in _BAD_START:
                     continue
                 for b in range(a + 1, min(len(run), a + MAX_WORDS) + 1):
-                    if _bad_head(run[b - 1]):
+                    if bad_head[b - 1]:
                         continue
                     key = " ".join(k for k in keys[a:b] if k)
                     if not key or key in _FILLER_KEYS:
                         continue
                     at_end = b == len(run)
-                    before_object = at_end and j < len(tokens) and tokens[j].lower() in _DETERMINERS
-                    out.append(_Occurrence(_surface(run[a:b]), key, si, offset + i + a, b - a,
-                                           a == 0 and at_end, at_end, before_object))
+                    yield (" ".join(shown[a:b]), key, si, offset + i + a, b - a,
+                           a == 0 and at_end, at_end, at_end and object_follows)
             i = j
         offset += len(tokens)
-    return out
+
+
+def text_facts(text: str) -> list[list[str]]:
+    """Return what tag inference needs of a text before the corpus is known: [acronym definitions, acronym-like stems].
+
+    The definitions are find_acronyms(text) as [acronym, expansion] pairs; the stems are the sorted
+    distinct tokens (plural `s` dropped) that could name an acronym, i.e. have a capital after their
+    first letter: only those can be looked up in an acronym map.
+    """
+    stems = {_acronym_stem(t) for t in _tokens(text)}
+    return [[list(pair) for pair in find_acronyms(text)],
+            sorted(s for s in stems if any(c.isupper() for c in s[1:]))]
+
+
+def text_evidence(text: str, acronyms: dict[str, str]) -> list[list]:
+    """Return the candidate evidence of one text, one entry per phrase key in order of first mention.
+
+    Each entry is [key, mentions, sentence of first mention, mentions ending a noun phrase,
+    mentions followed by a determiner, written forms]: everything _gather reads of
+    extract_candidates(text, acronyms), in a form that survives a JSON round trip unchanged. The written
+    forms are None when the only one is the key itself, that form when there is one, else
+    [[written form, mentions], ...].
+    """
+    by_key: dict[str, list] = {}
+    surfaces: dict[str, dict[str, int]] = {}
+    for surface, key, sentence, _start, _n, _maximal, at_end, before_object in _occurrences(text, acronyms):
+        entry = by_key.get(key)
+        if entry is None:
+            entry = by_key[key] = [key, 0, sentence, 0, 0, None]
+            surfaces[key] = {}
+        entry[1] += 1
+        entry[3] += at_end
+        entry[4] += before_object
+        forms = surfaces[key]
+        forms[surface] = forms.get(surface, 0) + 1
+    for key, entry in by_key.items():
+        forms = surfaces[key]
+        # Most phrases are written one way, often exactly as their key: store those compactly,
+        # since every build reads this back for every paper.
+        if len(forms) == 1:
+            (form,) = forms
+            entry[5] = None if form == key else form
+        else:
+            entry[5] = [[s, c] for s, c in forms.items()]
+    return list(by_key.values())
 
 
 def _acronym_stem(token: str) -> str:
@@ -338,11 +395,11 @@ class _Stats:
     surfaces: dict[str, Counter] = field(default_factory=lambda: defaultdict(Counter))
 
 
-def _acronym_map(papers: list[Paper]) -> dict[str, str]:
+def _acronym_map(facts: list[list[list[str]]]) -> dict[str, str]:
     """Return acronym (as written, singular) -> long-form key, from the corpus's definitions; the most frequent wins."""
     seen: dict[str, Counter] = defaultdict(Counter)
-    for p in papers:
-        for acro, expansion in find_acronyms(p.text or ""):
+    for definitions, _stems in facts:
+        for acro, expansion in definitions:
             seen[_acronym_stem(acro)][tag_key(expansion)] += 1
     return {acro: _most_common(seen[acro]) for acro in sorted(seen)}
 
@@ -402,24 +459,44 @@ class _Folder:
         return not (" " not in key and key in _GENERIC_SINGLE)
 
 
-def _gather(papers: list[Paper], fold: _Folder) -> tuple[list[_PaperCandidates], _Stats]:
+def _gather(papers: list[Paper], facts: list[list[list[str]]], fold: _Folder,
+            memo: Callable[[str, list, Callable[[], list]], list]) -> tuple[list[_PaperCandidates], _Stats]:
     """Return each paper's candidates and the corpus statistics of every canonical key."""
     stats = _Stats()
     per_paper = []
-    for p in papers:
+    canonical: dict[str, str | None] = {}  # phrase key -> allowed canonical key, or None
+    for p, (definitions, stems) in zip(papers, facts):
         cands = _PaperCandidates()
+        text = p.text or ""
         # A paper's own definition of an acronym beats the corpus's most common one.
-        local = {_acronym_stem(a): tag_key(e) for a, e in find_acronyms(p.text or "")}
-        for occ in extract_candidates(p.text or "", {**fold.acronyms, **local}):
-            key = fold(occ.key)
-            if not fold.allowed(key):
+        local = {_acronym_stem(a): tag_key(e) for a, e in definitions}
+        # Only the acronyms the text can mention: the evidence depends on these, not on the whole map,
+        # so a new definition elsewhere in the corpus leaves this paper's cached evidence valid.
+        acronyms = {s: local[s] if s in local else fold.acronyms[s] for s in stems if s in local or s in fold.acronyms}
+        evidence = memo("tag-evidence", [text, acronyms], lambda: text_evidence(text, acronyms))
+        for raw_key, mentions, first, at_end, before_object, forms in evidence:
+            if raw_key in canonical:
+                key = canonical[raw_key]
+            else:
+                key = fold(raw_key)
+                key = canonical[raw_key] = key if fold.allowed(key) else None
+            if key is None:
                 continue
-            cands.tf[key] += 1
-            cands.first.setdefault(key, occ.sentence)
-            stats.total[key] += 1
-            stats.at_end[key] += occ.at_end
-            stats.before_object[key] += occ.before_object
-            stats.surfaces[key][occ.surface] += 1
+            cands.tf[key] += mentions
+            # Two phrase keys may fold into one: the earlier first mention counts.
+            if key not in cands.first or first < cands.first[key]:
+                cands.first[key] = first
+            stats.total[key] += mentions
+            stats.at_end[key] += at_end
+            stats.before_object[key] += before_object
+            surfaces = stats.surfaces[key]
+            if forms is None:
+                surfaces[raw_key] += mentions
+            elif isinstance(forms, str):
+                surfaces[forms] += mentions
+            else:
+                for surface, count in forms:
+                    surfaces[surface] += count
         for kw in p.keywords:
             key = fold(tag_key(kw))
             if fold.allowed(key, given=True) and key not in cands.given:
@@ -431,33 +508,55 @@ def _gather(papers: list[Paper], fold: _Folder) -> tuple[list[_PaperCandidates],
     return per_paper, stats
 
 
-def _scores(cands: _PaperCandidates, stats: _Stats, given_keys: set[str]) -> dict[str, float]:
-    """Return the relevance of each candidate key to one paper."""
+def _scores(cands: _PaperCandidates, stats: _Stats, given_keys: set[str],
+            factors: dict[str, tuple[float, ...] | None] | None = None) -> dict[str, float]:
+    """Return the relevance of each candidate key to one paper.
+
+    `factors` remembers each key's corpus-wide factors between papers (see _key_factors).
+    """
+    factors = {} if factors is None else factors
     out = {}
     for key, tf in cands.tf.items():
-        df = stats.df[key]
-        # A phrase that never ends a noun phrase is a fragment ("large language" of "large language models").
-        if df < 2 or not (stats.at_end[key] or key in given_keys):
+        if key in factors:
+            f = factors[key]
+        else:
+            f = factors[key] = _key_factors(key, stats, given_keys)
+        if f is None:
             continue
-        words = key.count(" ") + 1
-        # Bursty phrases, repeated by the papers that use them, are their subject; background
-        # phrases ("machine learning", "training data") are mentioned once and left.
-        burst = (stats.total[key] / df) ** _BURSTINESS
-        # No IDF: field names ("reinforcement learning") are frequent and still the best tags.
+        burst, length, head, verb, single = f
+        # The same products in the same order as one formula would take: scores stay bit-identical.
         score = (1 + _TF_WEIGHT * math.log(tf)) * burst
-        score *= 1 + _LENGTH_BONUS * (min(words, 4) - 1)
-        # Fragments ("large language" of "large language models") and modifiers ("adversarial")
-        # rarely end a noun phrase; verbs ("handling the") take objects.
-        total = stats.total[key]
-        score *= min(1.0, _HEAD_FLOOR + stats.at_end[key] / total)
-        score *= max(0.0, 1 - _VERB_PENALTY * stats.before_object[key] / total)
-        if words == 1:
-            score *= _single_word_factor(key, stats)
+        score *= length
+        score *= head
+        score *= verb
+        if single is not None:
+            score *= single
         score /= 1 + _POSITION_DECAY * cands.first[key]
         if key in given_keys:
             score *= _GIVEN_BOOST
         out[key] = score
     return out
+
+
+def _key_factors(key: str, stats: _Stats, given_keys: set[str]) -> tuple[float, ...] | None:
+    """Return the factors of a key's score that depend on the corpus only, or None when it cannot be a tag."""
+    df = stats.df[key]
+    # A phrase that never ends a noun phrase is a fragment ("large language" of "large language models").
+    if df < 2 or not (stats.at_end[key] or key in given_keys):
+        return None
+    words = key.count(" ") + 1
+    # Bursty phrases, repeated by the papers that use them, are their subject; background
+    # phrases ("machine learning", "training data") are mentioned once and left.
+    burst = (stats.total[key] / df) ** _BURSTINESS
+    # No IDF: field names ("reinforcement learning") are frequent and still the best tags.
+    length = 1 + _LENGTH_BONUS * (min(words, 4) - 1)
+    # Fragments ("large language" of "large language models") and modifiers ("adversarial")
+    # rarely end a noun phrase; verbs ("handling the") take objects.
+    total = stats.total[key]
+    head = min(1.0, _HEAD_FLOOR + stats.at_end[key] / total)
+    verb = max(0.0, 1 - _VERB_PENALTY * stats.before_object[key] / total)
+    single = _single_word_factor(key, stats) if words == 1 else None
+    return burst, length, head, verb, single
 
 
 def _single_word_factor(key: str, stats: _Stats) -> float:
@@ -495,15 +594,20 @@ def _pick(scores: dict[str, float], given: list[str], allowed: set[str], max_tag
     # Penalties only lower scores, so the best pick always lies among the first few candidates.
     pool = dict((k, s) for s, k in ranked[: 4 * max_tags])
     best = ranked[0][0] if ranked else 0.0
+    # Each candidate's redundancy factor, updated as tags are chosen: the same products, in the
+    # same order, as _redundancy(key, chosen) would recompute every round.
+    factor = {k: _redundancy(k, chosen) for k in pool}
     while pool and len(chosen) < max_tags:
         key, value = max(
-            ((k, s * _redundancy(k, chosen)) for k, s in pool.items()),
+            ((k, s * factor[k]) for k, s in pool.items()),
             key=lambda kv: (kv[1], kv[0]),
         )
         if len(chosen) >= min_tags and value < _RELATIVE_CUTOFF * best:
             break
         chosen.append(key)
         del pool[key]
+        for k in pool:
+            factor[k] *= _redundancy(k, [key])
     return chosen
 
 
@@ -518,12 +622,25 @@ def _display_name(key: str, stats: _Stats, fold: _Folder) -> str:
     return sorted(spelled, key=lambda cs: (-cs[0], -len(cs[1]), cs[1]))[0][1]
 
 
-def assign_tags(papers: list[Paper], vocab: Vocabulary, max_tags: int = 8, min_tags: int = 3) -> dict[str, Tag]:
-    """Set `paper.tags` for every paper and return the tags by slug, each shared by at least two papers."""
-    fold = _Folder(_acronym_map(papers), vocab)
-    per_paper, stats = _gather(papers, fold)
+def assign_tags(papers: list[Paper], vocab: Vocabulary, max_tags: int = 8, min_tags: int = 3,
+                cache: Cache | None = None) -> dict[str, Tag]:
+    """Set `paper.tags` for every paper and return the tags by slug, each shared by at least two papers.
+
+    With a `cache`, each paper's candidate evidence (the costly, per-paper half) is reused when its
+    text and the acronyms it can mention are unchanged; the result is the same as without one.
+    """
+    if cache is None:
+        def memo(kind: str, key: list, compute: Callable[[], list]) -> list:
+            return compute()
+    else:
+        def memo(kind: str, key: list, compute: Callable[[], list]) -> list:
+            return cache.memo(kind, content_key(*key), compute)
+    facts = [memo("tag-text", [p.text or ""], lambda: text_facts(p.text or "")) for p in papers]
+    fold = _Folder(_acronym_map(facts), vocab)
+    per_paper, stats = _gather(papers, facts, fold, memo)
     given_keys = {k for c in per_paper for k in c.given}
-    scores = [_scores(c, stats, given_keys) for c in per_paper]
+    factors: dict[str, tuple[float, ...] | None] = {}
+    scores = [_scores(c, stats, given_keys, factors) for c in per_paper]
     allowed = {k for k, df in stats.df.items() if df >= 2}
     # Dropping a tag that only one paper kept can strand another; repeat until every tag is shared.
     # Only papers that had picked a dropped tag can change their pick.

@@ -6,11 +6,18 @@ and the list of `Topic`s, largest first.
 Discovery, measured on the 1,108-paper ICLR dev corpus (NMI against the primary areas, 20 areas):
 k-means on the LSA embedding 0.263/0.308/0.323 at k=15/24/35; Ward clustering 0.271/0.296/0.319;
 spectral clustering of the kNN graph 0.285/0.315/0.341; NMF 0.279/0.319/0.312. Best and cheapest:
-k-means (fixed seed) on the embedding smoothed with each paper's 10 nearest neighbours (the shared
+k-means on the embedding smoothed with each paper's 10 nearest neighbours (the shared
 first-pass neighbourhood, see features.py) and k = 1.2 * sqrt(n) topics (40 for 1,108 papers, 7 for
 38), so a topic holds ~sqrt(n) papers at any corpus size: NMI 0.359 (0.368 without the TL;DR; over
 k-means seeds 0.35-0.36). Smoothing with 5 or 20 neighbours, two hops, or similarity-weighted
-neighbours did no better. Topic names are computed for all topics at once (one sparse product), since
+neighbours did no better.
+
+K-means starts from centres picked as k-means++ would, but with each paper's random draw fixed by a
+hash of its id (see `_seed_centres`): the topics depend on the papers only, not on their order or a
+seed, and one added or removed paper rarely moves the start. Share of papers keeping their topic slug
+when one of the 1,108 dev papers is dropped: 25-28% before, 38-87% after (71-79% once features.py's
+randomized LSA stops depending on the row order; 99% when the previous build's topics are passed as
+`previous`), NMI 0.359-0.364. Topic names are computed for all topics at once (one sparse product), since
 a loop over topics and the vocabulary took seconds at 10,000 papers.
 
 Names are the group's most characteristic phrases: tags frequent in the group and rare outside it,
@@ -19,6 +26,7 @@ else the TF-IDF terms by which the group's mean row most exceeds the corpus mean
 
 from __future__ import annotations
 
+import hashlib
 import math
 import re
 
@@ -35,12 +43,24 @@ from generator.model import Paper, Tag, Topic, TopicSpec, Vocabulary
 TOPICS_PER_ROOT = 1.2
 #: Neighbours averaged into each paper's embedding before clustering.
 SMOOTHING_NEIGHBOURS = 10
-#: Phrases a topic name is made of.
+#: Phrases kept to describe a topic.
 NAME_PHRASES = 3
+#: Phrases a topic name (and slug) is made of.
+NAME_WORDS = 2
+#: Overlap (Jaccard) with a previous build's topic above which a topic keeps that topic's name and slug.
+KEEP_NAME = 0.8
 
 
-def assign_topics(papers: list[Paper], features: Features, tags: dict[str, Tag], vocab: Vocabulary) -> list[Topic]:
-    """Group papers into named topics, set each paper's `topic` slug, and return the topics largest first."""
+def assign_topics(
+    papers: list[Paper], features: Features, tags: dict[str, Tag], vocab: Vocabulary,
+    previous: list[Topic] | None = None,
+) -> list[Topic]:
+    """Group papers into named topics, set each paper's `topic` slug, and return the topics largest first.
+
+    `previous`, the topics of the last build (e.g. from the build cache), makes k-means start from them
+    and lets a topic whose members barely changed keep its name and slug; without it the result depends
+    on the papers only.
+    """
     for p in papers:
         p.topic = None
     if not papers:
@@ -54,8 +74,10 @@ def assign_topics(papers: list[Paper], features: Features, tags: dict[str, Tag],
             for spec in vocab.topics
         ]
     else:
-        labels = _cluster(features, topic_count(len(papers)))
+        labels = _cluster(features, topic_count(len(papers)), previous or [])
         topics = _describe_all(labels, papers, features, tags)
+        if previous:
+            _keep_names(topics, labels, papers, previous)
     for c, topic in enumerate(topics):
         topic.papers = [papers[i].id for i in np.flatnonzero(labels == c)]
     # An empty topic would be an empty page.
@@ -86,25 +108,83 @@ def _smoothed_embedding(features: Features) -> np.ndarray:
     return normalize(smoothed)
 
 
-def _cluster(features: Features, k: int) -> np.ndarray:
+def _cluster(features: Features, k: int, previous: list[Topic]) -> np.ndarray:
     """Return a topic number per paper from k-means on the smoothed embedding, numbered by first paper."""
     n = len(features.ids)
     if k <= 1 or not features.embedding.any():
         return np.zeros(n, dtype=np.int64)
     z = _smoothed_embedding(features)
-    # Restarts make the clustering steadier when papers are added (an incremental build then rewrites
-    # fewer pages) but cost time: 8 for a small corpus, down to one k-means++ start from 4,000 papers.
-    # One start scored as well as four on the dev corpus (NMI 0.358-0.363 over seeds vs 0.343-0.362).
-    # MiniBatchKMeans was no better and slower at that size; starting from the papers first in a hash
-    # of their ids (stable when papers are added) clustered as well on the dev corpus but split clear
-    # groups of a tiny corpus.
-    n_init = max(1, min(8, 4000 // n))
+    # One start, seeded from the papers themselves: restarts with a fixed seed (the previous design) pick a
+    # different start whenever a paper is added, so most topics moved; starting from the papers first in a
+    # plain hash of their ids split clear groups of a tiny corpus, a hash-fixed k-means++ race does not.
+    # Lloyd runs to convergence (tol 0) so both builds end at the fixed point nearest the same start.
+    centres = _seed_centres(z, features.ids, k, _previous_centres(z, features.ids, previous, k))
     # One thread: on 2 shared cores k-means ran 3x faster than with its default thread pool.
     with threadpool_limits(limits=1):
-        raw = KMeans(n_clusters=k, n_init=n_init, max_iter=100, random_state=0).fit_predict(z)
+        raw = KMeans(n_clusters=k, init=centres, n_init=1, max_iter=300, tol=0.0).fit_predict(z)
     # Renumber by first appearance so the numbering does not depend on k-means internals.
     order = {c: i for i, c in enumerate(dict.fromkeys(raw.tolist()))}
     return np.array([order[c] for c in raw.tolist()], dtype=np.int64)
+
+
+def _id_uniforms(ids: list[str]) -> np.ndarray:
+    """Return a number in (0, 1) per id, fixed by the id alone (a hash), so it survives any change to the corpus."""
+    digests = [hashlib.blake2b(pid.encode("utf-8"), digest_size=8).digest() for pid in ids]
+    return (np.array([int.from_bytes(d, "big") for d in digests], dtype=np.float64) + 0.5) / 2.0**64
+
+
+def _previous_centres(z: np.ndarray, ids: list[str], previous: list[Topic], k: int) -> np.ndarray:
+    """Return the mean embedding of each previous topic's papers still present, at most k, largest first."""
+    # Means of the current embedding, not stored centroids: the LSA basis changes from build to build.
+    row = {pid: i for i, pid in enumerate(ids)}
+    groups = [[row[pid] for pid in t.papers if pid in row] for t in previous]
+    groups = sorted((g for g in groups if g), key=lambda g: (-len(g), min(ids[i] for i in g)))[:k]
+    if not groups:
+        return np.zeros((0, z.shape[1]))
+    return np.vstack([z[g].mean(axis=0) for g in groups]).astype(np.float64)
+
+
+def _seed_centres(z: np.ndarray, ids: list[str], k: int, start: np.ndarray | None = None) -> np.ndarray:
+    """Return k initial centres chosen as by k-means++ (after `start`), each paper's random draw fixed by its id."""
+    # k-means++ picks the next centre with probability proportional to its squared distance d2 from the
+    # centres so far; an exponential race (the largest d2 / E, E ~ Exp(1)) draws the same distribution.
+    # Drawing E from a hash of the paper's id makes the race's outcome depend on the papers only: adding
+    # or removing one paper changes the picks only if that paper wins a race, so an incremental build
+    # starts k-means where the previous one did and lands on (nearly) the same topics.
+    race = -np.log(_id_uniforms(ids))
+    if start is not None and len(start):
+        centres = [c for c in start]
+        picks: list[int] = []
+        d2 = np.min(np.maximum((z**2).sum(axis=1)[:, None] - 2.0 * z @ start.T + (start**2).sum(axis=1), 0.0), axis=1)
+    else:
+        picks = [int(np.argmin(race))]
+        centres = [z[picks[0]].astype(np.float64)]
+        d2 = np.maximum(2.0 - 2.0 * (z @ z[picks[0]]), 0.0)
+    while len(centres) < k:
+        score = d2 / race
+        score[picks] = -1.0
+        best = int(np.argmax(score))
+        picks.append(best)
+        centres.append(z[best].astype(np.float64))
+        d2 = np.minimum(d2, np.maximum(2.0 - 2.0 * (z @ z[best]), 0.0))
+    return np.vstack(centres)
+
+
+def _keep_names(topics: list[Topic], labels: np.ndarray, papers: list[Paper], previous: list[Topic]) -> None:
+    """Give a topic the name and slug of the previous topic it barely differs from (Jaccard >= KEEP_NAME)."""
+    # Without this a topic that gained one paper could still be renamed when two phrases swap places.
+    taken: set[str] = set()
+    old = [(set(t.papers), t) for t in previous]
+    for c, topic in enumerate(topics):
+        members = {papers[i].id for i in np.flatnonzero(labels == c)}
+        best, score = None, 0.0
+        for group, prev in old:
+            jaccard = len(members & group) / len(members | group)
+            if jaccard > score:
+                best, score = prev, jaccard
+        if best is not None and score >= KEEP_NAME and best.slug not in taken:
+            taken.add(best.slug)
+            topic.name, topic.slug = best.name, best.slug
 
 
 def _describe_all(labels: np.ndarray, papers: list[Paper], features: Features, tags: dict[str, Tag]) -> list[Topic]:
@@ -128,7 +208,11 @@ def _describe(
                 break
             if not any(_overlaps(term, p) for p in phrases):
                 phrases.append(term)
-    name = ", ".join(phrases[:NAME_PHRASES]) or "Other papers"
+    # The name (and so the slug, the topic page's URL) is the best NAME_WORDS phrases in alphabetical order:
+    # when papers are added the third-best phrase and the order of the best ones are what change most (8 of
+    # 40 dev topics renamed on dropping one paper, 7 of them this way), and a renamed topic moves its page
+    # and rewrites every member's page.
+    name = ", ".join(sorted(phrases[:NAME_WORDS], key=str.lower)) or "Other papers"
     return Topic(slug="", name=name[:1].upper() + name[1:], phrases=phrases)
 
 
@@ -221,9 +305,12 @@ def slugify(text: str) -> str:
 
 
 def _assign_slugs(topics: list[Topic]) -> None:
-    """Give each topic a unique slug from its name, numbering repeats."""
-    seen: set[str] = set()
+    """Give each topic without a slug a unique one from its name, numbering repeats."""
+    # Slugs kept from the previous build come first: their pages and links already exist.
+    seen = {t.slug for t in topics if t.slug}
     for topic in topics:
+        if topic.slug:
+            continue
         base = slugify(topic.name)
         slug, n = base, 2
         while slug in seen:

@@ -8,7 +8,6 @@ import html.parser
 import http.server
 import json
 import re
-import shutil
 import threading
 import urllib.error
 import urllib.parse

@@ -10,7 +10,6 @@ javascript:/data: URL that a clean build does not have.
 from __future__ import annotations
 
 import functools
-import html
 import http.server
 import json
 import os
@@ -18,7 +17,7 @@ import re
 import subprocess
 import sys
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -513,11 +512,15 @@ def test_no_dialog_opens_in_the_browser(hostile_site) -> None:
                 page.goto(base + url, wait_until="load")
                 page.wait_for_timeout(150)  # let KaTeX typeset the math
             # Search results are built from the index in the browser: the payloads must stay text there too.
-            page.goto(base, wait_until="load")
-            for query in ("alert", "onerror", "iframe"):
+            for query in ("alert", "onerror", "frame"):
+                page.goto(base, wait_until="load")
+                # Material ignores typing until its worker has built the index ("Initializing search" until then).
+                page.wait_for_function(
+                    "!/Initializing/.test(document.querySelector('.md-search-result__meta').textContent)", timeout=60_000)
                 page.click("input.md-search__input")
-                page.fill("input.md-search__input", "")
-                page.keyboard.type(query)
+                # One input event with the whole query (keystroke by keystroke, a late answer to a prefix can win).
+                page.fill("input.md-search__input", query)
+                page.press("input.md-search__input", "End")
                 page.wait_for_selector(".md-search-result__item", timeout=30_000)
                 page.wait_for_timeout(300)
             browser.close()

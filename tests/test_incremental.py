@@ -169,7 +169,7 @@ def test_second_build_reuses_every_cached_result(project: Path) -> None:
     _run(project, cache)
     assert cache.misses == 0 and cache.hits > 0
     assert sorted(p.name for p in (project / CACHE_DIR).iterdir()) == [
-        "crosslinks.json", "methods.json", "papers.json", "titles.json"]
+        "crosslinks.json", "methods.json", "papers.json", "tag-evidence.json", "tag-text.json", "titles.json"]
 
 
 def test_deleting_the_cache_changes_nothing_but_time(project: Path) -> None:
@@ -242,3 +242,53 @@ def test_prefiltered_cached_crosslinks_equal_trying_every_method_on_every_abstra
     assert [p.abstract_linked for p in corpus.papers] == [p.abstract_linked for p in reference]
     paper_links = [p for p in reference if re.search(r"\]\((?!\.\./tags/)[^)]+\.md\)", p.abstract_linked)]
     assert paper_links, "some abstracts should link to the paper introducing a method"
+
+
+def test_cached_tag_evidence_gives_the_tags_of_an_uncached_run(tmp_path: Path) -> None:
+    import copy
+
+    from generator.model import Paper, Vocabulary
+    from generator.normalise import normalise_abstract, plain_text
+    from generator.tags import assign_tags
+
+    def papers_of(texts: list[tuple[str, list[str]]]) -> list[Paper]:
+        out = []
+        for i, (abstract, keywords) in enumerate(texts):
+            md = normalise_abstract(abstract)
+            out.append(Paper(id=f"p{i}", abstract=md, text=plain_text(md), source=f"x.jsonl:{i + 1}",
+                             collection="c", keywords=keywords))
+        return out
+
+    def tags_of(papers: list[Paper], cache: Cache | None) -> tuple[dict, list[list[str]]]:
+        papers = copy.deepcopy(papers)
+        index = assign_tags(papers, Vocabulary(preferred={"graph networks": "graph neural networks"}), cache=cache)
+        return index, [p.tags for p in papers]
+
+    rows = _rows()
+    texts = [(r["abstract"], r["keywords"] if i % 3 == 0 else []) for i, r in enumerate(rows)]
+    # "QZR" means quantised zonal regression here until two later papers define it otherwise: a cached
+    # paper that mentions QZR without defining it must then follow the corpus's new majority.
+    texts += [
+        ("Quantised zonal regression (QZR) fits rainfall maps. We scale QZR to continents and QZR wins.", []),
+        ("We fit QZR models to river data. The QZR fit is fast; quantised zonal regression is costly.", []),
+        ("A quantised zonal regression is fitted to snow. Fitting quantised zonal regression needs search.", []),
+    ]
+    redefine = [
+        ("Quick zero rounding (QZR) speeds up inference. QZR is applied to every layer of the network.", []),
+        ("We study quick zero rounding (QZR) of activations. Each QZR step keeps a sparse code.", []),
+    ]
+    folder = tmp_path / "cache"
+    misses = []
+    for corpus in (papers_of(texts), papers_of(texts + redefine)):
+        expected = tags_of(corpus, None)
+        assert any(expected[1]), "the corpus should have tags"
+        cold = Cache(folder)
+        assert tags_of(corpus, cold) == expected
+        cold.save()
+        misses.append(cold.misses)
+        warm = Cache(folder)  # read back from disk: the JSON round trip must not change anything
+        assert tags_of(corpus, warm) == expected
+        assert warm.hits and not warm.misses
+    # Second corpus: the two new papers (text facts and evidence) and the paper that uses "LLM" without
+    # defining it, whose acronym now means something else; every other paper's evidence was reused.
+    assert misses == [2 * len(texts), 2 + 2 + 1]
