@@ -16,12 +16,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Any, Callable, TypeVar
 
 from . import __version__
+from .site import replace_file
 
 #: Where a project's cache lives, relative to its root (git-ignored as /.cache/).
 CACHE_DIR = Path(".cache") / "papersite"
@@ -96,7 +95,7 @@ class Cache:
             for kind, entries in sorted(self._new.items()):
                 if entries == self._old.get(kind):
                     continue  # nothing new: leave the file (and its mtime) alone
-                _write_atomic(self._path(kind), _encode(kind, entries))
+                replace_file(self._path(kind), _encode(kind, entries))
         except OSError as exc:
             # A read-only or full disk costs time next build, never the build itself.
             self.warn(f"{self.folder}: cache not saved ({exc.strerror or exc})")
@@ -153,15 +152,3 @@ def _decode(kind: str, data: bytes) -> dict[str, Any] | None:
     except (ValueError, UnicodeDecodeError):
         return None
     return entries if isinstance(entries, dict) else None
-
-
-def _write_atomic(path: Path, data: bytes) -> None:
-    """Replace `path` with `data` so a crash never leaves half a file."""
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise

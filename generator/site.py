@@ -58,7 +58,7 @@ def undo_writes(docs_dir: Path, journal: Journal) -> None:
             path.unlink(missing_ok=True)
             continue
         data, mtime_ns = old
-        _replace(path, data)
+        replace_file(path, data)
         os.utime(path, ns=(mtime_ns, mtime_ns))
     for folder in GENERATED_DIRS:
         _remove_empty_dirs(docs_dir / folder)
@@ -82,11 +82,11 @@ def _write_if_changed(path: Path, data: bytes, journal: Journal) -> bool:
     except FileNotFoundError:
         pass
     _remember(path, journal)
-    _replace(path, data)
+    replace_file(path, data)
     return True
 
 
-def _replace(path: Path, data: bytes) -> None:
+def replace_file(path: Path, data: bytes) -> None:
     """Write `data` to `path` through a temporary file and a rename, so no reader sees half a file."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
