@@ -22,7 +22,7 @@ def paper_id(given: str | None, abstract: str) -> str:
     return hashlib.sha1(canonical.encode("utf-8")).hexdigest()[:12]
 
 
-def slugify(text: str, max_words: int = SLUG_WORDS, max_chars: int = SLUG_CHARS) -> str:
+def slugify(text: str, max_words: int | None = SLUG_WORDS, max_chars: int = SLUG_CHARS) -> str:
     """Return a lowercase ASCII slug of `text` (letters, digits, single hyphens), possibly empty."""
     ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
     words = re.findall(r"[a-z0-9]+", ascii_text.lower())[:max_words]

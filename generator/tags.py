@@ -22,6 +22,7 @@ from functools import lru_cache
 from typing import Callable, Iterator
 
 from generator.cache import Cache, content_key
+from generator.identify import slugify
 from generator.model import Paper, Tag, Vocabulary
 
 # --- normalisation -------------------------------------------------------------------------------
@@ -48,9 +49,7 @@ def _ascii(text: str) -> str:
 
 def tag_slug(name: str) -> str:
     """Return a file-name-safe slug for a tag name: lowercase ASCII words joined by hyphens."""
-    words = re.findall(r"[a-z0-9]+", _ascii(name).lower())
-    slug = "-".join(words)[:80].strip("-")
-    return slug or "tag"
+    return slugify(name, max_words=None, max_chars=80) or "tag"
 
 
 # --- word lists (generic English and generic scientific prose; nothing corpus-specific) ----------

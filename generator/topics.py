@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import hashlib
 import math
-import re
 
 import numpy as np
 import scipy.sparse as sp
@@ -36,6 +35,7 @@ from sklearn.cluster import KMeans
 from sklearn.preprocessing import normalize
 from threadpoolctl import threadpool_limits
 
+from generator import identify
 from generator.features import Features, analyse, top_k
 from generator.model import Paper, Tag, Topic, TopicSpec, Vocabulary
 
@@ -299,9 +299,8 @@ def _match_taxonomy(features: Features, specs: list[TopicSpec]) -> np.ndarray:
 
 
 def slugify(text: str) -> str:
-    """Return a lowercase, file-name-safe slug of text."""
-    slug = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
-    return slug[:60].rstrip("-") or "topic"
+    """Return a lowercase, file-name-safe slug of a topic name."""
+    return identify.slugify(text, max_words=None, max_chars=60) or "topic"
 
 
 def _assign_slugs(topics: list[Topic]) -> None:
