@@ -78,17 +78,22 @@ def built_project(tmp_path_factory) -> Path:
     return root
 
 
-@pytest.mark.parametrize("stage", list(INJECTIONS))
-def test_a_failing_stage_leaves_site_src_and_site_unchanged(stage: str, built_project: Path, tmp_path: Path,
-                                                            monkeypatch) -> None:
+def _changed_copy(built_project: Path, tmp_path: Path) -> Path:
+    """Copy the built project and add an abstract, so every page a build writes differs from what is there."""
     import shutil
 
     root = tmp_path / "project"
     shutil.copytree(built_project, root, symlinks=True)
-    # A changed abstract, so that every page a build writes differs from what is there.
     seed = sorted((root / "data").glob("*.txt"))[0]
     seed.write_text(seed.read_text(encoding="utf-8").replace("\n\n", "\n\nNew abstract about graph neural networks "
                                                             "for molecular property prediction.\n\n", 1), encoding="utf-8")
+    return root
+
+
+@pytest.mark.parametrize("stage", list(INJECTIONS))
+def test_a_failing_stage_leaves_site_src_and_site_unchanged(stage: str, built_project: Path, tmp_path: Path,
+                                                            monkeypatch) -> None:
+    root = _changed_copy(built_project, tmp_path)
     before_src, before_site = _tree(root / "site_src"), _tree(root / "site")
     target, name, make = INJECTIONS[stage]
     monkeypatch.setattr(target, name, make(root))
@@ -102,13 +107,7 @@ def test_a_failing_stage_leaves_site_src_and_site_unchanged(stage: str, built_pr
 
 def test_without_an_injected_failure_the_same_build_changes_the_site(built_project: Path, tmp_path: Path) -> None:
     # The control for the test above: the change it makes does reach site_src/ and site/.
-    import shutil
-
-    root = tmp_path / "project"
-    shutil.copytree(built_project, root, symlinks=True)
-    seed = sorted((root / "data").glob("*.txt"))[0]
-    seed.write_text(seed.read_text(encoding="utf-8").replace("\n\n", "\n\nNew abstract about graph neural networks "
-                                                            "for molecular property prediction.\n\n", 1), encoding="utf-8")
+    root = _changed_copy(built_project, tmp_path)
     before_src, before_site = _tree(root / "site_src"), _tree(root / "site")
     build(Project.at(root), Progress(quiet=True))
     assert _tree(root / "site_src") != before_src
