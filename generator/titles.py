@@ -24,11 +24,15 @@ _ABBREVIATIONS = ("e.g.", "i.e.", "et al.", "etc.", "vs.", "cf.", "a.k.a.", "res
                   "Fig.", "Figs.", "Eq.", "Eqs.", "Sec.", "No.", "Dr.", "Mr.", "Ms.", "St.", "al.")
 
 
+@lru_cache(maxsize=64)
 def plain_text(abstract_md: str) -> str:
     """Return the abstract as plain text: no Markdown, links, LaTeX commands or `$`."""
+    # Cached: infer_title and the name finder both start from the same abstract's plain text.
     t = abstract_md
     if "\\" in t or "$" in t or "http" in t or "<" in t or "](" in t:
         t = _plain_markup(t)
+    if "text" in t or "emph" in t or "math" in t:
+        t = _LOST_BACKSLASH.sub("", t)
     if "*" in t:
         t = re.sub(r"\*\*(.+?)\*\*", r"\1", t)
         t = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"\1", t)
@@ -37,22 +41,34 @@ def plain_text(abstract_md: str) -> str:
     if "`" in t:
         t = t.replace("``", '"').replace("''", '"')
         t = re.sub(r"`([^`]*)`", r"\1", t)
-    t = re.sub(r"([a-z]{2}[.!?])([A-Z][a-z])", r"\1 \2", t)  # "music.To address": lost line break
+    if _GLUED_SENTENCE_HINT.search(t):  # the cheap test spares most abstracts the full substitution
+        t = _GLUED_SENTENCE.sub(" ", t)  # "music.To address": lost line break
     t = _unglue(t)
     if "- " in t and _looks_hyphen_broken(t):
         t = re.sub(r"(\w)- (\w)", r"\1\2", t)
-    return re.sub(r"\s+", " ", t).strip()
+    # str.split() splits on exactly the characters `\s` matches, and is several times faster.
+    return " ".join(t.split())
 
 
-_GLUED_WE = re.compile(r"\b([Ww]e)(propose|introduce|present|develop|design|study|show|find|demonstrate)")
+#: A LaTeX command that lost its backslash and braces glues onto its argument ("textitThought Propagation").
+_LOST_BACKSLASH = re.compile(r"(?<![\w\\])(?:text(?:it|bf|tt|sc|rm|sf)|emph|math(?:rm|bf|it|cal|tt|sf))(?=[A-Z])")
+_GLUED_SENTENCE_HINT = re.compile(r"[.!?][A-Z][a-z]")
+_GLUED_SENTENCE = re.compile(r"(?<=[a-z]{2}[.!?])(?=[A-Z][a-z])")
+_GLUED_WE_VERBS = ("propose", "introduce", "present", "develop", "design", "study", "show", "find", "demonstrate")
+_GLUED_WE_HINTS = tuple("e" + verb for verb in _GLUED_WE_VERBS)
+_GLUED_WE = re.compile(rf"\b([Ww]e)({'|'.join(_GLUED_WE_VERBS)})")
+_GLUED_OBJECT_HINT = re.compile(r"[eds][A-Z]")  # every glued form ends in e, es or ed
 _GLUED_OBJECT = re.compile(r"\b((?:propose|introduce|present|develop|design)[sd]?|called|dubbed|named|termed)([A-Z])")
 
 
 def _unglue(t: str) -> str:
     """Split words that lost the space between them in PDF extraction ("wepropose", "proposeModernTCN")."""
-    if "we" in t or "We" in t:
+    # Substring tests first: glued words are rare, and a full regex pass per abstract is not.
+    if any(hint in t for hint in _GLUED_WE_HINTS):
         t = _GLUED_WE.sub(r"\1 \2", t)
-    return _GLUED_OBJECT.sub(r"\1 \2", t)
+    if _GLUED_OBJECT_HINT.search(t):
+        t = _GLUED_OBJECT.sub(r"\1 \2", t)
+    return t
 
 
 def _plain_markup(t: str) -> str:
@@ -128,7 +144,7 @@ _HEADS = ("method", "model", "framework", "approach", "algorithm", "system", "be
           "collection", "corpus", "defense", "attack", "optimizer", "solver", "policy", "sampler", "layer",
           "transformer", "encoder", "decoder", "environment", "platform", "task", "protocol", "regularizer")
 _INTRO_VERBS = (r"propose|introduce|present|develop|design|devise|build|create|release|construct|curate"
-                r"|offer|formulate|describe|report|contribute|establish|unveil|launch|put forward|provide")
+                r"|offer|formulate|describe|report|contribute|establish|unveil|launch|put forward|provide|pioneer")
 _INTRO_GERUNDS = r"proposing|introducing|presenting|developing|designing|devising|building|creating|releasing"
 _NAME_TRIGGERS = (r"called|dubbed|named|termed|coined|nicknamed|namely|tagged|(?:coin|coined)\s+as|refer\s+to\s+(?:it\s+)?as"
                   r"|(?:which|that|what)\s+we\s+(?:call|term|name|dub|coin)"
@@ -148,7 +164,8 @@ _HEAD_RE = "|".join(_HEADS)
 _NAME_AT = re.compile(rf"[\"'“]?({_NAME_TOKEN})[\"'”]?(?=\s*(?:[,:;().—–]|\s-\s|\s--|"
                       rf"\s(?:that|which|to|for|as|is|was|with|in|on)\b|\s(?:{_HEAD_RE})s?\b|$))(.*)")
 #: A bracketed name may be two words when the second is an acronym ("Safe RLHF").
-_BRACKET_NAME = re.compile(rf"\(\s*[\"'“]?((?:[A-Z][a-z]+\s(?=[A-Z]{{2}}))?(?:{_NAME_TOKEN}))[\"'”]?\s*\)")
+# "(NAS)-enabled": a bracket glued to the next word abbreviates a modifier, not what is introduced.
+_BRACKET_NAME = re.compile(rf"\(\s*[\"'“]?((?:[A-Z][a-z]+\s(?=[A-Z]{{2}}))?(?:{_NAME_TOKEN}))[\"'”]?\s*\)(?![-\w])")
 _HEAD_THEN_NAME = re.compile(rf"([^.;]{{0,140}}?\b(?:{_HEAD_RE})s?)\s*(?:[,:]|--|[–—])\s*")
 _TRIGGER = re.compile(rf"\b(?:{_NAME_TRIGGERS})\s+(?:as\s+|it\s+)?(?:the\s+|a\s+|an\s+)?")
 _SPELLED = re.compile(rf"((?:\S+\s+){{0,12}}?\S+)\s+\(\s*({_NAME_TOKEN})\s*\)")
@@ -298,7 +315,16 @@ def _object_name(obj: str, idx: int, strict_first: bool = False) -> _Name | None
         after_head = i > 0 and words[i - 1].strip(",:").rstrip("s").lower() in _HEADS
         hit = _name_at(" ".join(words[i:]), strict=strict_first or (i > 0 and not after_head))
         if hit:
+            if i == 0 and not _looks_like_name(hit[0]):
+                # "One for All (OFA)": a plain capitalised word opening a spelled-out acronym is not the name.
+                acr = _parenthesised_acronym(obj, 16)
+                if acr and acr[3] == 0 and len(acr[1].split()) >= 2 and acr[1].split()[0] == hit[0]:
+                    return _Name(acr[0], idx, acr[1], acr[2])
             return _Name(hit[0], idx, after=hit[1], lead=" ".join(words[:i]))
+    # "we pioneer Semantic Flow, a neural representation of ...": a Title Case phrase set off by its apposition.
+    m = _TITLE_NAME_APPOSITION.match(obj)
+    if m and not any(w in _NOT_NAMES for w in m.group(1).split()):
+        return _Name(m.group(1), idx, after=obj[m.end(1):])
     acr = _parenthesised_acronym(obj, 16)
     if acr and _is_filler_run(obj.split()[:acr[3]]):
         return _Name(acr[0], idx, acr[1], acr[2], lead=" ".join(obj.split()[:acr[3]]))
@@ -315,6 +341,8 @@ def _object_name(obj: str, idx: int, strict_first: bool = False) -> _Name | None
     return None
 
 
+_TITLE_NAME_APPOSITION = re.compile(r"([A-Z][\w'-]*(?:\s+(?:(?:of|for|and|by|in|on|to|the|&)\s+)?[A-Z][\w'-]*){1,3}),"
+                                    r"\s+(?:an?|the first)\s")
 _INTRO_OBJECT = (rf"\b(?:(?:we|We|paper|work|study|article)\s+(?:have\s+|has\s+)?(?:[a-z]+ly\s+|also\s+|then\s+|further\s+|"
                  rf"hence\s+|thus\s+|therefore\s+|here\s+|first\s+)?(?:{_INTRO_VERBS})(?:s|d|ed)?|(?:by|[Bb]y)\s+(?:{_INTRO_GERUNDS}))"
                  rf",?\s+(?:here\s+)?")
@@ -354,7 +382,16 @@ def _trigger_names(sent: str, idx: int) -> list[_Name]:
         hit = _name_at(rest, strict=False)
         if hit:
             found.append(_Name(hit[0], idx, after=hit[1], lead=lead))
+    if "e " in sent:  # every _NAMING_OBJECT match has "we " in it
+        for m in _NAMING_OBJECT.finditer(sent):
+            if _looks_like_name(m.group(2), strict=False):
+                found.append(_Name(m.group(2), idx, after=sent[m.end(2):], lead=m.group(1)))
     return found
+
+
+#: "We dubbed our generative AI detection method Raidar.": the name closes the clause that names the object.
+_NAMING_OBJECT = re.compile(rf"\b[Ww]e\s+(?:call|dub|dubbed|name|named|term|termed|coin|coined)\s+(?:our|the|this)"
+                            rf"\s+([^.;:,()]{{3,80}}?)\s+({_NAME_TOKEN})(?=\s*(?:[.;,]\s|[.;]?$))")
 
 
 def _lead_before(text: str) -> str:
@@ -391,14 +428,20 @@ def _our_names(sent: str, idx: int) -> list[_Name]:
                 if hit:
                     found.append(_Name(hit[0], idx, after=hit[1], lead=lead))
                     break
-            hit = _name_at(rest, strict=not proposed)
-            if proposed and not hit and _NAME_SPACE.match(rest) and _looks_like_name(rest.split()[0]):
-                hit = rest.split()[0], rest[len(rest.split()[0]):]  # "Our proposed MindSimulator leverages ..."
-            if hit and i and (separated or proposed):
-                found.append(_Name(hit[0], idx, after=hit[1], lead=lead))
-                break
+            if i and (separated or proposed):
+                hit = _name_at(rest, strict=not proposed)
+                if proposed and not hit and _NAME_SPACE.match(rest) and _looks_like_name(rest.split()[0]):
+                    hit = rest.split()[0], rest[len(rest.split()[0]):]  # "Our proposed MindSimulator leverages ..."
+                if hit:
+                    found.append(_Name(hit[0], idx, after=hit[1], lead=lead))
+                    break
+            # A bracket more than ten words on cannot hold the acronym; most sentences have none that close.
+            if not any("(" in w for w in words[i:i + 11]):
+                continue
+            if not (i == 0 or separated or proposed or lead.split()[-1].rstrip("s") in _HEADS):
+                continue
             acr = _parenthesised_acronym(rest, 10)
-            if acr and acr[3] == 0 and (i == 0 or separated or proposed or lead.split()[-1].rstrip("s") in _HEADS):
+            if acr and acr[3] == 0:
                 found.append(_Name(acr[0], idx, acr[1], acr[2], lead=lead))
                 break
     for m in _APPOSITION.finditer(sent):
@@ -474,6 +517,42 @@ def _bold_acronyms(md: str) -> list[str]:
     return names
 
 
+_EMPHASIS = re.compile(r"\*\*([^*\n]{2,60}?)\*\*|(?<![\w*])\*(?!\s)([^*\n]{2,60}?)(?<!\s)\*(?![\w*])"
+                       r"|(?<![\w_])_(?!\s)([^_\n]{2,60}?)(?<!\s)_(?![\w_])")
+_TITLE_CASE = re.compile(r"[A-Z][\w'-]*(?:\s+(?:(?:of|for|and|by|in|on|to|the|&)\s+)?[A-Z][\w'-]*){0,3}")
+
+
+def _emphasised_phrases(md: str) -> list[str]:
+    """Return the Title Case phrases (one to four words) the Markdown sets in bold or italics, in order."""
+    if "*" not in md and "_" not in md:
+        return []
+    phrases: list[str] = []
+    for m in _EMPHASIS.finditer(md):
+        phrase = (m.group(1) or m.group(2) or m.group(3)).strip()
+        if _TITLE_CASE.fullmatch(phrase) and phrase not in phrases and not (phrase.split()[0] in _NOT_NAMES):
+            if " " in phrase or _looks_like_name(phrase, strict=False):
+                phrases.append(phrase)
+    return phrases
+
+
+def _emphasised_object_names(sent: str, idx: int, phrases: list[str]) -> list[_Name]:
+    """Return emphasised phrases a sentence introduces ("this paper proposes *Poisoned Forgery Face* framework").
+
+    Authors set a name in bold or italics where they coin it; as the object of "we propose" it is the contribution.
+    """
+    found: list[_Name] = []
+    pattern = _INTRO_OBJECT_AND_RE if _WE.search(sent) else _INTRO_OBJECT_RE
+    for m in pattern.finditer(sent):
+        obj = _LEAD_DROP.sub("", sent[m.end():])
+        for phrase in phrases:
+            rest = obj[len(phrase):]
+            # "*Conditional Slot Attention* (CoSA)": the acronym is the name, found by the acronym rules.
+            if obj.startswith(phrase) and not rest[:1].isalnum() and not rest.lstrip().startswith("("):
+                found.append(_Name(phrase, idx, after=rest))
+                break
+    return found
+
+
 def _repo_name(md: str) -> str:
     """Return the project name in the abstract's code URL ("github.com/owner/HiGen_main" -> "HiGen"), or ""."""
     for m in _REPO_URL.finditer(md):
@@ -489,17 +568,23 @@ def _repo_name(md: str) -> str:
 def _find_name(text: str, md: str = "") -> _Name | None:
     """Return the method name the abstract introduces, or None; `md` is the Markdown the text came from."""
     sents = split_sentences(text)
-    cands: list[tuple[int, int, int, _Name]] = []
+    # (rank, sentence, tier, -mentions, name): within a sentence an explicit naming (tier 0) beats the object
+    # of "we propose" (tier 1), which may be a modifier of what is named ("a novel PET framework called BarLeRIa").
+    cands: list[tuple[int, int, int, int, _Name]] = []
     for name in _bold_acronyms(md):
         for i, s in enumerate(sents):
             m = re.search(rf"\(\s*{re.escape(name)}\s*\)", s)
             if m:
                 long_form = _acronym_long_form(name, s[:m.start()])
-                cands.append((0, i, 0, _Name(name, i, long_form, s[m.end():])))
+                cands.append((0, i, 0, 0, _Name(name, i, long_form, s[m.end():])))
                 break
+    emphasised = _emphasised_phrases(md)
     for i, s in enumerate(sents):
+        if emphasised:
+            cands.extend((0, i, 0, -_count_word(n.name, text), n) for n in _emphasised_object_names(s, i, emphasised))
         # An explicit "called X" beats the acronym of the object it names ("an autoencoder (AE) ... called Shared-AE").
-        for rank, finder in ((0, _trigger_names), (0, _intro_object_names), (1, _our_names), (2, _defined_names)):
+        for rank, tier, finder in ((0, 0, _trigger_names), (0, 1, _intro_object_names), (1, 1, _our_names),
+                                   (2, 1, _defined_names)):
             for n in finder(s, i):
                 count = _count_word(n.name, text)
                 # A spelled-out definition elsewhere is only the paper's own if the name is used again.
@@ -507,7 +592,7 @@ def _find_name(text: str, md: str = "") -> _Name | None:
                     continue
                 if rank > 0 and _is_term_abbreviation(n.name, text):
                     continue  # "our SMC framework" after "sequential Monte Carlo (SMC)"
-                cands.append((rank, i, -count, n))
+                cands.append((rank, i, tier, -count, n))
     if not cands and "/" in md:
         # Last resort: a project named only in its code link ("https://scalecrafter.github.io/ScaleCrafter/").
         name = _repo_name(md)
@@ -515,13 +600,68 @@ def _find_name(text: str, md: str = "") -> _Name | None:
             return _Name(name, len(sents))
     if not cands:
         return None
-    cands.sort(key=lambda c: c[:3])
-    return cands[0][3]
+    cands.sort(key=lambda c: c[:4])
+    return cands[0][4]
+
+
+#: A token with a capital after its first letter or a digit: only those can look like a coined name.
+_CANDIDATE_TOKEN = re.compile(r"(?<![\w.+-])[^\W_](?=[\w.+\-]*?[A-Z\d])[\w.+\-]*[\w+]")
+#: After a name: an optional aside ("MT-Ranker, trained without labels, achieves"), adverbs, then a verb.
+_VERB_AFTER = (r"(?:\s*\([^()]{0,40}\))?(?:,[^,.;]{1,80},)?\s+(?:(?:[a-z]+ly|also|first|then|further|even|still|"
+               r"not only)\s+)*(?:can|could|will|may|is|was|[a-z]{2,}[^\Ws]s\b"
+               # A plural noun ("DLTR methods are", "STEM subjects.") is followed by a verb, a preposition or a stop.
+               r"(?!\s*[,.;:)]|\s+(?:are|were|have|had|do|can|could|will|would|should|may|might|must|to|in|of|for|with|on"
+               r"|from|by|as|at|and|or|that|which|is|was)\b))\b")
+
+
+def _subject_name(text: str) -> _Name | None:
+    """Return a coined name the abstract never formally introduces but keeps using as a subject, or None.
+
+    "... we design a framework ... (SuRe). SuRe helps LLMs ... SuRe first constructs ...": a name first
+    seen where the paper states its contribution, then the subject of two or more sentences, is the paper's.
+    """
+    sents = split_sentences(text)
+    start = next((i for i, s in enumerate(sents) if _OWN_FRAMING.search(s) or _INTRO_OBJECT_RE.search(s)
+                  or _CONTRIB_RE[0][0].search(s)), None)
+    if start is None:
+        return None
+    seen: set[str] = set()
+    best: tuple[int, int, _Name] | None = None
+    for i, sent in enumerate(sents):
+        for m in _CANDIDATE_TOKEN.finditer(sent):
+            token = m.group(0)
+            if token in seen:
+                continue
+            seen.add(token)
+            # A name the abstract uses before its contribution sentence is someone else's.
+            if i < start or not _looks_like_name(token) or _count_word(token, text) < 2:
+                continue
+            if not re.search(r"[a-z]", token) and _is_term_abbreviation(token, text):
+                continue  # "deep long-tailed recognition (DLTR)": an abbreviated field, not a coined name
+            verb = re.compile(rf"(?<![\w-]){re.escape(token)}(?![\w-]){_VERB_AFTER}")
+            subjects = sum(bool(verb.search(s)) for s in sents[i:])
+            if subjects < 2:
+                continue
+            long_form = ""
+            if sent[m.start() - 1:m.start()] == "(" and sent[m.end():m.end() + 1] == ")":
+                long_form = _acronym_long_form(token, sent[:m.start() - 1])
+            key = (-subjects, i, _Name(token, i, long_form, sent[m.end():].lstrip(")")))
+            if best is None or key[:2] < best[:2]:
+                best = key
+    return best[2] if best else None
+
+
+@lru_cache(maxsize=16384)
+def _name_of(abstract_md: str) -> _Name | None:
+    """Return the name the abstract introduces, or None (cached per abstract)."""
+    # infer_title and method_name both ask, and the pipeline asks for all titles before any
+    # method name, so the cache holds a whole corpus; an entry is a few short strings.
+    return _find_name(plain_text(abstract_md), abstract_md)
 
 
 def method_name(abstract_md: str) -> str | None:
     """Return the name of the method/model/dataset the abstract introduces, or None."""
-    found = _find_name(plain_text(abstract_md), abstract_md)
+    found = _name_of(abstract_md)
     return found.name if found else None
 
 
@@ -855,7 +995,8 @@ def _with_topic(phrase: str, text: str, room: int) -> str:
 def infer_title(abstract_md: str) -> str:
     """Return a plain-text title (≤ 100 chars) for an abstract that has none."""
     text = plain_text(abstract_md)
-    found = _find_name(text, abstract_md)
+    # A name only used, never formally introduced, is good enough for a title but too weak for method_name.
+    found = _name_of(abstract_md) or _subject_name(text)
     if not found:
         phrase = _contribution(text)
         if phrase:

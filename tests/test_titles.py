@@ -271,3 +271,72 @@ def test_an_object_that_is_really_a_verb_phrase_is_skipped() -> None:
     abstract = ("Similarity measures are popular. Here, we introduce a novel tool to investigate these questions. "
                 "We hope the tools we developed will be used by practitioners.")
     assert infer_title(abstract).startswith("Tool to investigate these questions")
+
+
+def test_explicit_naming_beats_the_acronym_that_modifies_the_object() -> None:
+    # "a novel PET framework called X": PET describes the framework; X is what the paper introduces.
+    abstract = ("Parameter-Efficient Tuning (PET) is popular. We propose a novel PET framework called "
+                "Bidirectional Adapter Tuning (BiAT), which fuses vision and language. BiAT beats PET baselines.")
+    assert method_name(abstract) == "BiAT"
+    assert infer_title(abstract).startswith("BiAT: ")
+
+
+def test_acronym_glued_to_a_modifier_is_not_the_name() -> None:
+    abstract = ("We present a novel neural architecture search (NAS)-enabled algorithm that uses zero-cost proxies. "
+                "Our method, namely LockNet, degrades transfer to target tasks.")
+    assert method_name(abstract) == "LockNet"
+
+
+def test_title_case_name_with_spelled_out_acronym_keeps_every_word() -> None:
+    abstract = "Graph tasks differ. We propose One for All (OFA), the first general framework for graph classification."
+    assert method_name(abstract) == "OFA"
+    assert "One for All" in infer_title(abstract)
+
+
+def test_multi_word_name_set_off_by_an_apposition() -> None:
+    abstract = "In this work, we pioneer Semantic Flow, a neural semantic representation of dynamic scenes from videos."
+    assert method_name(abstract) == "Semantic Flow"
+    assert infer_title(abstract).startswith("Semantic Flow: ")
+    # A Title Case field as the object, without an apposition, is not a name.
+    assert method_name("We study Graph Neural Networks and their limits on long-range tasks.") is None
+
+
+def test_emphasised_phrase_introduced_by_the_paper_is_its_name() -> None:
+    abstract = ("Detectors can be poisoned. This paper proposes *Poisoned Forgery Face* framework, which enables "
+                "clean-label backdoor attacks on face forgery detectors.")
+    assert method_name(abstract) == "Poisoned Forgery Face"
+    assert infer_title(abstract).startswith("Poisoned Forgery Face: ")
+    # Emphasis on a word that is not introduced ("*specialized* slots") names nothing.
+    assert method_name("Slots fail to learn *specialized* roles. We study *Why* this happens.") is None
+
+
+def test_name_closing_a_we_call_our_clause() -> None:
+    abstract = ("We introduce a method to detect AI-generated content by rewriting. "
+                "We dubbed our generative AI detection via rewriting method Raidar. Raidar improves F1 scores.")
+    assert method_name(abstract) == "Raidar"
+    assert infer_title(abstract).startswith("Raidar: ")
+
+
+def test_lost_backslash_of_a_latex_command_is_dropped() -> None:
+    abstract = "To address these issues, we propose **textitThought Propagation (TP)**, which explores analogous problems."
+    title = infer_title(abstract)
+    assert "Thought Propagation" in title and "textit" not in title.lower()
+
+
+def test_name_used_as_subject_after_the_contribution_sentence_titles_the_paper() -> None:
+    abstract = ("Large language models answer questions. To this end, we design a simple framework to enhance "
+                "open-domain QA with LLMs, based on the summarized retrieval (SuRe). SuRe helps LLMs predict accurate "
+                "answers. Specifically, SuRe first constructs summaries of the retrieved passages.")
+    assert infer_title(abstract).startswith("SuRe: ")
+    # Only used, never formally introduced: good enough for a title, too weak for cross-links.
+    assert method_name(abstract) is None
+    # A name that is the subject before the paper states its contribution belongs to earlier work.
+    prior = ("DAgger queries an expert online. DAgger performs well in theory. In this paper, we propose to learn "
+             "from interventions as rewards. DAgger collects corrections.")
+    assert not infer_title(prior).startswith("DAgger")
+
+
+def test_plural_noun_after_an_acronym_is_not_a_subject_use() -> None:
+    abstract = ("In this paper, we study deep long-tailed recognition (DLTR). Mainstream DLTR methods are dominated "
+                "by major classes. DLTR methods are also hard to tune, and DLTR benchmarks are small.")
+    assert not infer_title(abstract).startswith("DLTR")
