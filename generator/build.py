@@ -120,7 +120,7 @@ def build_corpus(project: Project, progress: Progress, cache: Cache | None = Non
             raise PapersiteError(f"{project.relative(project.data_dir)}: no abstracts found (add .txt, .jsonl, .json, .yaml, .csv or .bib files)")
         stage.count = len(records)
     with progress.stage("normalise") as stage:
-        papers = [_cached_paper(r, cache) for r in records]
+        papers = _cached_papers(records, cache)
         stage.count = len(papers)
     with progress.stage("titles") as stage:
         stage.count = _infer_titles(papers, cache)
@@ -225,38 +225,40 @@ def _stop_on_errors(problems: list[Problem]) -> None:
         raise PapersiteError(f"{len(errors)} {noun} in the data; nothing was written", problems)
 
 
-def _cached_paper(record: Record, cache: Cache) -> Paper:
-    """Return paper_from_record(record), reusing the normalised fields when the record's fields are unchanged."""
+def _cached_papers(records: list[Record], cache: Cache) -> list[Paper]:
+    """Return paper_from_record(r) for every record, reusing the normalised fields of unchanged records."""
     # paper_from_record reads the fields, and only the location and collection besides: those are cheap
     # and change when a file is edited above the record, so they are set fresh on every build.
-    key = content_key(record.fields)
-    found, stored = cache.get("papers", key)
-    if found:
-        # Fresh lists and dicts: later stages may change a paper's in place, never the cache's copy.
-        fields = {k: list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v for k, v in stored.items()}
-        return Paper(**fields, source=record.location, collection=record.collection)
-    paper = paper_from_record(record)
-    stored = {k: v for k, v in dataclasses.asdict(paper).items() if k not in ("source", "collection")}
-    cache.put("papers", key, stored)
-    return paper
+    stored = cache.memo_many("papers", [content_key(r.fields) for r in records],
+                             lambda i: _paper_fields(paper_from_record(records[i])))
+    # Fresh lists and dicts: later stages may change a paper's in place, never the cache's copy.
+    return [Paper(**{k: list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v for k, v in fields.items()},
+                  source=r.location, collection=r.collection)
+            for r, fields in zip(records, stored)]
+
+
+def _paper_fields(paper: Paper) -> dict:
+    """Return what the cache keeps of a normalised paper: every field but its location and collection."""
+    return {k: v for k, v in dataclasses.asdict(paper).items() if k not in ("source", "collection")}
 
 
 def _infer_titles(papers: list[Paper], cache: Cache) -> int:
     """Give every untitled paper an inferred title; return how many were inferred."""
-    inferred = 0
-    for paper in papers:
-        if not paper.title:
-            paper.title = cache.memo("titles", content_key(paper.abstract), lambda: titles.infer_title(paper.abstract))
-            paper.title_inferred = True
-            inferred += 1
-    return inferred
+    untitled = [p for p in papers if not p.title]
+    inferred = cache.memo_many("titles", [content_key(p.abstract) for p in untitled],
+                               lambda i: titles.infer_title(untitled[i].abstract))
+    for paper, title in zip(untitled, inferred):
+        paper.title = title
+        paper.title_inferred = True
+    return len(untitled)
 
 
 def _introduced_methods(papers: list[Paper], cache: Cache) -> dict[str, str]:
     """Map each method name that exactly one paper introduces to that paper's id."""
     owners: dict[str, list[str]] = {}
-    for paper in papers:
-        name = cache.memo("methods", content_key(paper.abstract), lambda: titles.method_name(paper.abstract))
+    names = cache.memo_many("methods", [content_key(p.abstract) for p in papers],
+                            lambda i: titles.method_name(papers[i].abstract))
+    for paper, name in zip(papers, names):
         if name:
             owners.setdefault(name, []).append(paper.id)
     # A name claimed by two papers is ambiguous: linking either would mislead.
@@ -279,20 +281,21 @@ def _add_crosslinks(papers: list[Paper], tags_by_slug: dict, methods: dict[str, 
         words = name.split()
         head = _WORD_RUN.match(words[0]) if words else None
         by_first.setdefault(head.group(0) if head else "", []).append(name)
+    keys, offers = [], []
     for paper in papers:
-        if not paper.abstract:
-            paper.abstract_linked = ""
-            continue
         runs = set(_WORD_RUN.findall(crosslink._mask(paper.abstract)))
         names = by_first.get("", []) + [n for run in runs for n in by_first.get(run, ())]
         offered = {name: methods[name] for name in sorted(names)}
-        key = content_key(
+        offers.append(offered)
+        keys.append(content_key(
             paper.id, paper.abstract,
             [(s, tags_by_slug[s].name, tags_by_slug[s].aliases) for s in paper.tags if s in tags_by_slug],
             sorted((name, target, slugs.get(target)) for name, target in offered.items()),
-        )
-        paper.abstract_linked = cache.memo(
-            "crosslinks", key, lambda: crosslink.link_abstract(paper, tags_by_slug, offered, slugs))
+        ))
+    linked = cache.memo_many("crosslinks", keys,
+                             lambda i: crosslink.link_abstract(papers[i], tags_by_slug, offers[i], slugs))
+    for paper, text in zip(papers, linked):
+        paper.abstract_linked = text
 
 
 # Text whose whitespace is content: kept exactly as MkDocs wrote it.

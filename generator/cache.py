@@ -17,9 +17,10 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable, Sequence, TypeVar
 
 from . import __version__
+from .parallel import map_ordered
 from .site import replace_file
 
 #: Where a project's cache lives, relative to its root (git-ignored as /.cache/).
@@ -85,6 +86,23 @@ class Cache:
         value = compute()
         self.put(kind, key, value)
         return value
+
+    def memo_many(self, kind: str, keys: Sequence[str], compute: Callable[[int], T]) -> list[T]:
+        """Return the cached value of every key, computing the missing ones (`compute(i)` for keys[i]) in parallel."""
+        values: list[Any] = [None] * len(keys)
+        todo: dict[str, list[int]] = {}  # missing key -> the positions that want it (computed once)
+        for i, key in enumerate(keys):
+            found, value = self.get(kind, key) if key not in todo else (False, None)
+            if found:
+                values[i] = value
+            else:
+                todo.setdefault(key, []).append(i)
+        firsts = [where[0] for where in todo.values()]
+        for (key, where), value in zip(todo.items(), map_ordered(compute, firsts)):
+            self.put(kind, key, value)
+            for i in where:
+                values[i] = value
+        return values
 
     def save(self) -> None:
         """Write every kind used in this build (only the entries it used), atomically."""

@@ -17,8 +17,9 @@ from generator.model import Paper, Tag
 # Pieces of Markdown whose text must not be touched: math, code, links, images, autolinks, bare URLs,
 # raw HTML, entities, backslash escapes, and any bracketed text (a link inside brackets could pair
 # with a following "(...)" and change meaning).
+# The leading lookahead lists every character a piece can start with: most positions fail there at once.
 _PROTECTED = re.compile(
-    "|".join([
+    r"(?=[$\\`!\[<hHfF&])(?:" + "|".join([
         r"(?<!\\)\$\$(?:\\.|[^\\$]|\$(?!\$))+?\$\$",
         r"(?<!\\)\$(?!\s)(?:\\.|[^\\$])+?(?<!\s)\$",
         r"\\\((?:\\[^)]|[^\\])+?\\\)",
@@ -29,7 +30,7 @@ _PROTECTED = re.compile(
         r"(?i:https?|ftp)://[^\s<>]+",
         r"&#?[A-Za-z0-9]+;",
         r"\\.",
-    ]),
+    ]) + ")",
     re.DOTALL,
 )
 _BLANK = "\x00"

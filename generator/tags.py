@@ -19,7 +19,7 @@ import unicodedata
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Callable, Iterator
+from typing import Iterator
 
 from generator.cache import Cache, content_key
 from generator.identify import slugify
@@ -245,41 +245,52 @@ def extract_candidates(text: str, acronyms: dict[str, str] | None = None) -> lis
     return [_Occurrence(*occ) for occ in _occurrences(text, acronyms or {})]
 
 
+@lru_cache(maxsize=131072)
+def _token_facts(token: str) -> tuple[bool, str, str, bool, bool, bool, str]:
+    """Return what candidate extraction asks of a token, computed once per distinct token.
+
+    (ends a run, folding key, display form, cannot end a tag, cannot start one, is a determiner, acronym stem).
+    """
+    low = token.lower()
+    return (_is_stop(token), tag_key(token), _surface_word(token), _bad_head(token), low in _BAD_START,
+            low in _DETERMINERS, _acronym_stem(token))
+
+
 def _occurrences(text: str, acronyms: dict[str, str]) -> Iterator[tuple[str, str, int, int, int, bool, bool, bool]]:
     """Yield the fields of every candidate phrase occurrence of a plain text, in text order."""
     offset = 0
     for si, sentence in enumerate(_sentences(text)):
-        tokens = _tokens(sentence)
-        stops = [_is_stop(t) for t in tokens]
+        facts = [_token_facts(t) for t in _tokens(sentence)]
+        n_tokens = len(facts)
         i = 0
-        n_tokens = len(tokens)
         while i < n_tokens:
-            if stops[i]:
+            if facts[i][0]:
                 i += 1
                 continue
             j = i
-            while j < n_tokens and not stops[j]:
+            while j < n_tokens and not facts[j][0]:
                 j += 1
-            run = tokens[i:j]
-            keys = [acronyms.get(_acronym_stem(t)) or tag_key(t) for t in run]
-            # Each token's display form does not depend on its neighbours: compute it once per run.
-            shown = [_surface_word(t) for t in run]
-            bad_head = [_bad_head(t) for t in run]
-            object_follows = j < n_tokens and tokens[j].lower() in _DETERMINERS
-            for a in range(len(run)):
-                if run[a].lower() in _BAD_START:
+            run = facts[i:j]
+            keys = [acronyms.get(f[6]) or f[1] for f in run] if acronyms else [f[1] for f in run]
+            object_follows = j < n_tokens and facts[j][5]
+            size = j - i
+            for a in range(size):
+                if run[a][4]:
                     continue
-                for b in range(a + 1, min(len(run), a + MAX_WORDS) + 1):
-                    if bad_head[b - 1]:
+                # The phrase a..b grows one word at a time: its key and display form too.
+                key = shown = ""
+                for b in range(a + 1, min(size, a + MAX_WORDS) + 1):
+                    word = run[b - 1]
+                    k = keys[b - 1]
+                    if k:
+                        key = f"{key} {k}" if key else k
+                    shown = f"{shown} {word[2]}" if shown else word[2]
+                    if word[3] or not key or key in _FILLER_KEYS:
                         continue
-                    key = " ".join(k for k in keys[a:b] if k)
-                    if not key or key in _FILLER_KEYS:
-                        continue
-                    at_end = b == len(run)
-                    yield (" ".join(shown[a:b]), key, si, offset + i + a, b - a,
-                           a == 0 and at_end, at_end, at_end and object_follows)
+                    at_end = b == size
+                    yield (shown, key, si, offset + i + a, b - a, a == 0 and at_end, at_end, at_end and object_follows)
             i = j
-        offset += len(tokens)
+        offset += n_tokens
 
 
 def text_facts(text: str) -> list[list[str]]:
@@ -458,21 +469,21 @@ class _Folder:
         return not (" " not in key and key in _GENERIC_SINGLE)
 
 
-def _gather(papers: list[Paper], facts: list[list[list[str]]], fold: _Folder,
-            memo: Callable[[str, list, Callable[[], list]], list]) -> tuple[list[_PaperCandidates], _Stats]:
-    """Return each paper's candidates and the corpus statistics of every canonical key."""
+def _mentionable_acronyms(facts: list[list], fold: _Folder) -> dict[str, str]:
+    """Return the acronym map a text's evidence is computed with: its own definitions first, then the corpus's."""
+    definitions, stems = facts
+    # A paper's own definition of an acronym beats the corpus's most common one.
+    local = {_acronym_stem(a): tag_key(e) for a, e in definitions}
+    return {s: local[s] if s in local else fold.acronyms[s] for s in stems if s in local or s in fold.acronyms}
+
+
+def _gather(papers: list[Paper], evidences: list[list[list]], fold: _Folder) -> tuple[list[_PaperCandidates], _Stats]:
+    """Return each paper's candidates and the corpus statistics of every canonical key, from each text's evidence."""
     stats = _Stats()
     per_paper = []
     canonical: dict[str, str | None] = {}  # phrase key -> allowed canonical key, or None
-    for p, (definitions, stems) in zip(papers, facts):
+    for p, evidence in zip(papers, evidences):
         cands = _PaperCandidates()
-        text = p.text or ""
-        # A paper's own definition of an acronym beats the corpus's most common one.
-        local = {_acronym_stem(a): tag_key(e) for a, e in definitions}
-        # Only the acronyms the text can mention: the evidence depends on these, not on the whole map,
-        # so a new definition elsewhere in the corpus leaves this paper's cached evidence valid.
-        acronyms = {s: local[s] if s in local else fold.acronyms[s] for s in stems if s in local or s in fold.acronyms}
-        evidence = memo("tag-evidence", [text, acronyms], lambda: text_evidence(text, acronyms))
         for raw_key, mentions, first, at_end, before_object, forms in evidence:
             if raw_key in canonical:
                 key = canonical[raw_key]
@@ -628,15 +639,16 @@ def assign_tags(papers: list[Paper], vocab: Vocabulary, max_tags: int = 8, min_t
     With a `cache`, each paper's candidate evidence (the costly, per-paper half) is reused when its
     text and the acronyms it can mention are unchanged; the result is the same as without one.
     """
-    if cache is None:
-        def memo(kind: str, key: list, compute: Callable[[], list]) -> list:
-            return compute()
-    else:
-        def memo(kind: str, key: list, compute: Callable[[], list]) -> list:
-            return cache.memo(kind, content_key(*key), compute)
-    facts = [memo("tag-text", [p.text or ""], lambda: text_facts(p.text or "")) for p in papers]
+    cache = cache or Cache(None)
+    texts = [p.text or "" for p in papers]
+    facts = cache.memo_many("tag-text", [content_key(t) for t in texts], lambda i: text_facts(texts[i]))
     fold = _Folder(_acronym_map(facts), vocab)
-    per_paper, stats = _gather(papers, facts, fold, memo)
+    # Only the acronyms a text can mention: its evidence depends on these, not on the whole map, so a new
+    # definition elsewhere in the corpus leaves this paper's cached evidence valid.
+    mentionable = [_mentionable_acronyms(f, fold) for f in facts]
+    evidence = cache.memo_many("tag-evidence", [content_key(t, a) for t, a in zip(texts, mentionable)],
+                               lambda i: text_evidence(texts[i], mentionable[i]))
+    per_paper, stats = _gather(papers, evidence, fold)
     given_keys = {k for c in per_paper for k in c.given}
     factors: dict[str, tuple[float, ...] | None] = {}
     scores = [_scores(c, stats, given_keys, factors) for c in per_paper]

@@ -1,0 +1,85 @@
+"""Parallel per-paper stages: forked workers give the same output as one process, in input order."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from generator import parallel
+from generator.build import Project, generate
+from generator.cache import Cache
+from generator.progress import Progress
+from generator.site import is_generated
+
+
+def _pid_of(_: int) -> int:
+    """Return the id of the process doing the work."""
+    return os.getpid()
+
+
+def test_map_ordered_keeps_input_order_across_workers(monkeypatch) -> None:
+    monkeypatch.setenv("PAPERSITE_JOBS", "2")
+    items = list(range(1000))
+    assert parallel.map_ordered(lambda x: x * x, items, min_items=0) == [x * x for x in items]
+    if parallel._can_fork():
+        assert os.getpid() not in set(parallel.map_ordered(_pid_of, items, min_items=0))
+
+
+def test_small_batches_and_one_job_stay_in_this_process(monkeypatch) -> None:
+    monkeypatch.setenv("PAPERSITE_JOBS", "2")
+    assert set(parallel.map_ordered(_pid_of, list(range(10)))) == {os.getpid()}
+    monkeypatch.setenv("PAPERSITE_JOBS", "1")
+    assert set(parallel.map_ordered(_pid_of, list(range(1000)), min_items=0)) == {os.getpid()}
+
+
+def test_a_worker_error_reaches_the_caller(monkeypatch) -> None:
+    monkeypatch.setenv("PAPERSITE_JOBS", "2")
+
+    def fail_on_seven(x: int) -> int:
+        if x == 7:
+            raise ValueError("seven")
+        return x
+
+    with pytest.raises(ValueError, match="seven"):
+        parallel.map_ordered(fail_on_seven, list(range(100)), min_items=0)
+
+
+@pytest.mark.parametrize("value", ["0", "two", "-1"])
+def test_a_bad_jobs_setting_is_a_clear_error(monkeypatch, value: str) -> None:
+    monkeypatch.setenv("PAPERSITE_JOBS", value)
+    with pytest.raises(parallel.PapersiteError, match="PAPERSITE_JOBS"):
+        parallel.jobs()
+
+
+def test_memo_many_computes_each_missing_key_once() -> None:
+    cache = Cache(None)
+    cache.put("k", "a", "cached")
+    calls: list[int] = []
+
+    def compute(i: int) -> str:
+        calls.append(i)
+        return f"computed {i}"
+
+    assert cache.memo_many("k", ["a", "b", "b", "c"], compute) == ["cached", "computed 1", "computed 1", "computed 3"]
+    assert calls == [1, 3]
+
+
+def _generated(project: Path) -> dict[str, bytes]:
+    """Return every generated file of site_src/ as path → bytes."""
+    docs = project / "site_src"
+    return {p.relative_to(docs).as_posix(): p.read_bytes() for p in sorted(docs.rglob("*"))
+            if p.is_file() and is_generated(p.relative_to(docs).as_posix())}
+
+
+def test_a_parallel_generate_writes_the_same_bytes_as_a_serial_one(project_factory, monkeypatch) -> None:
+    monkeypatch.setattr(parallel, "MIN_ITEMS", 0)  # the seeds are fewer than a real batch
+    outputs = []
+    for jobs in ("1", "2"):
+        monkeypatch.setenv("PAPERSITE_JOBS", jobs)
+        project = project_factory()
+        generate(Project.at(project), Progress(quiet=True))
+        outputs.append(_generated(project))
+    assert any(p.startswith("papers/") for p in outputs[0])
+    assert outputs[0] == outputs[1]
