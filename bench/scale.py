@@ -120,7 +120,7 @@ def make_project(dest: Path, records: list[dict]) -> Path:
     shutil.rmtree(data, ignore_errors=True)
     write_jsonl(data / "synthetic.jsonl", records)
     copy_project(dest, data)
-    for extra in ("overrides",):  # theme overrides named by mkdocs.yml, if the project has them
+    for extra in ("overrides", "hooks"):  # theme overrides and hooks named by mkdocs.yml, if the project has them
         if (ROOT / extra).is_dir() and not (dest / extra).exists():
             shutil.copytree(ROOT / extra, dest / extra)
     shutil.rmtree(data)

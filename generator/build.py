@@ -176,9 +176,6 @@ def build(project: Project, progress: Progress, strict: bool = False) -> Corpus:
             warnings = run_mkdocs(project.config_file, stage_dir, new_site, strict)
             stage.count = len(files)
             stage.note = f"{len(warnings)} warnings" if warnings else ""
-        with progress.stage("compact") as stage:
-            stage.count, saved = compact_site(new_site)
-            stage.note = f"{saved / 1e6:.1f} MB of blank lines and indentation removed"
         with progress.stage("write") as stage:
             journal: Journal = {}
             try:
@@ -296,37 +293,6 @@ def _add_crosslinks(papers: list[Paper], tags_by_slug: dict, methods: dict[str, 
                              lambda i: crosslink.link_abstract(papers[i], tags_by_slug, offers[i], slugs))
     for paper, text in zip(papers, linked):
         paper.abstract_linked = text
-
-
-# Text whose whitespace is content: kept exactly as MkDocs wrote it.
-_PRESERVED = re.compile(r"(<(pre|textarea)\b.*?</\2>)", re.S | re.I)
-_BLANK_OR_INDENT = re.compile(r"\n[ \t]*(?=\n)|(?<=\n)[ \t]+")
-
-
-def compact_html(page: str) -> str:
-    """Return the page without blank lines and indentation, except inside <pre> and <textarea>."""
-    # The theme's templates leave ~3 KB of blank lines and indentation in every page; outside
-    # preformatted text a browser collapses them anyway, and a line break still separates words.
-    parts = _PRESERVED.split(page)
-    out = []
-    for i in range(0, len(parts), 3):
-        out.append(_BLANK_OR_INDENT.sub("", parts[i]))
-        if i + 1 < len(parts):
-            out.append(parts[i + 1])
-    return "".join(out)
-
-
-def compact_site(site_dir: Path) -> tuple[int, int]:
-    """Compact every HTML page of a built site in place; return (pages, bytes saved)."""
-    pages = saved = 0
-    for path in sorted(site_dir.rglob("*.html")):
-        text = path.read_text(encoding="utf-8")
-        small = compact_html(text)
-        if small != text:
-            path.write_text(small, encoding="utf-8")
-            pages += 1
-            saved += len(text.encode("utf-8")) - len(small.encode("utf-8"))
-    return pages, saved
 
 
 def _collections(papers: list[Paper]) -> list[Collection]:

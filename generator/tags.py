@@ -13,6 +13,7 @@ pick is repeated until every tag gathers at least two papers.
 
 from __future__ import annotations
 
+import heapq
 import math
 import re
 import unicodedata
@@ -480,10 +481,15 @@ def _mentionable_acronyms(facts: list[list], fold: _Folder) -> dict[str, str]:
 def _gather(papers: list[Paper], evidences: list[list[list]], fold: _Folder) -> tuple[list[_PaperCandidates], _Stats]:
     """Return each paper's candidates and the corpus statistics of every canonical key, from each text's evidence."""
     stats = _Stats()
+    # The hottest loop of tag inference (every phrase of every paper): plain dict.get on local names
+    # instead of Counter's `+=`, which calls Counter.__missing__ in Python for every new key.
+    total, at_end_count, before_count, df = stats.total, stats.at_end, stats.before_object, stats.df
+    all_surfaces = stats.surfaces
     per_paper = []
     canonical: dict[str, str | None] = {}  # phrase key -> allowed canonical key, or None
     for p, evidence in zip(papers, evidences):
-        cands = _PaperCandidates()
+        tf: dict[str, int] = {}
+        firsts: dict[str, int] = {}
         for raw_key, mentions, first, at_end, before_object, forms in evidence:
             if raw_key in canonical:
                 key = canonical[raw_key]
@@ -492,28 +498,33 @@ def _gather(papers: list[Paper], evidences: list[list[list]], fold: _Folder) -> 
                 key = canonical[raw_key] = key if fold.allowed(key) else None
             if key is None:
                 continue
-            cands.tf[key] += mentions
-            # Two phrase keys may fold into one: the earlier first mention counts.
-            if key not in cands.first or first < cands.first[key]:
-                cands.first[key] = first
-            stats.total[key] += mentions
-            stats.at_end[key] += at_end
-            stats.before_object[key] += before_object
-            surfaces = stats.surfaces[key]
+            if key in tf:
+                tf[key] += mentions
+                # Two phrase keys may fold into one: the earlier first mention counts.
+                if first < firsts[key]:
+                    firsts[key] = first
+            else:
+                tf[key] = mentions
+                firsts[key] = first
+            total[key] = total.get(key, 0) + mentions
+            at_end_count[key] = at_end_count.get(key, 0) + at_end
+            before_count[key] = before_count.get(key, 0) + before_object
+            surfaces = all_surfaces[key]
             if forms is None:
-                surfaces[raw_key] += mentions
+                surfaces[raw_key] = surfaces.get(raw_key, 0) + mentions
             elif isinstance(forms, str):
-                surfaces[forms] += mentions
+                surfaces[forms] = surfaces.get(forms, 0) + mentions
             else:
                 for surface, count in forms:
-                    surfaces[surface] += count
+                    surfaces[surface] = surfaces.get(surface, 0) + count
+        cands = _PaperCandidates(tf=Counter(tf), first=firsts)
         for kw in p.keywords:
             key = fold(tag_key(kw))
             if fold.allowed(key, given=True) and key not in cands.given:
                 cands.given.append(key)
                 stats.surfaces[key][_surface(kw.split())] += 1
-        for key in set(cands.tf) | set(cands.given):
-            stats.df[key] += 1
+        for key in tf.keys() | cands.given:
+            df[key] = df.get(key, 0) + 1
         per_paper.append(cands)
     return per_paper, stats
 
@@ -600,10 +611,10 @@ def _redundancy(key: str, chosen: list[str]) -> float:
 def _pick(scores: dict[str, float], given: list[str], allowed: set[str], max_tags: int, min_tags: int) -> list[str]:
     """Return the tags of one paper: given keywords first, then a greedy, de-duplicated pick by score."""
     chosen = [k for k in given if k in allowed][:max_tags]
-    ranked = sorted(((s, k) for k, s in scores.items() if k in allowed and k not in chosen), key=lambda sk: (-sk[0], sk[1]))
     # Penalties only lower scores, so the best pick always lies among the first few candidates.
-    pool = dict((k, s) for s, k in ranked[: 4 * max_tags])
-    best = ranked[0][0] if ranked else 0.0
+    ranked = heapq.nsmallest(4 * max_tags, ((-s, k) for k, s in scores.items() if k in allowed and k not in chosen))
+    pool = {k: -neg for neg, k in ranked}
+    best = -ranked[0][0] if ranked else 0.0
     # Each candidate's redundancy factor, updated as tags are chosen: the same products, in the
     # same order, as _redundancy(key, chosen) would recompute every round.
     factor = {k: _redundancy(k, chosen) for k in pool}

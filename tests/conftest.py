@@ -20,6 +20,7 @@ def copy_project(dest: Path, data_dir: Path | None = None) -> Path:
     shutil.copy(ROOT / "mkdocs.yml", dest / "mkdocs.yml")
     shutil.copytree(ROOT / "templates", dest / "templates")
     shutil.copytree(ROOT / "overrides", dest / "overrides")  # mkdocs.yml's theme custom_dir
+    shutil.copytree(ROOT / "hooks", dest / "hooks")  # mkdocs.yml's hooks
     src = ROOT / "site_src"
     for path in sorted(src.rglob("*")):
         rel = path.relative_to(src).as_posix()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import posixpath
 import re
 
-from generator.build import compact_html
+from generator.compact import compact_html
 from generator.model import Corpus, Paper, Tag, Topic
 from generator.render import PAGE_SIZE, paged_paths, render_site
 from tests.conftest import ROOT
