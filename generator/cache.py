@@ -9,7 +9,9 @@ under a key made of exactly those inputs. The cache is an optimisation only:
   its entries are reused only by that same code; a file from other code is silently started afresh;
 - each file carries a checksum of its payload; a file that cannot be read, does not parse or whose
   checksum is wrong is reported as a warning, ignored and rewritten;
-- entries not used by a build are dropped when it saves, so the cache stays the size of the corpus.
+- entries not used by a build are dropped when it saves, so the cache stays the size of the corpus;
+- each kind is split into 16 files by the first character of the key (`<kind>/<0-f>.json`), so adding
+  one abstract rewrites a few small files, not every kind's whole store.
 """
 
 from __future__ import annotations
@@ -26,7 +28,9 @@ from .site import replace_file
 #: Where a project's cache lives, relative to its root (git-ignored as /.cache/).
 CACHE_DIR = Path(".cache") / "papersite"
 #: Bump when the file layout changes.
-FORMAT = 1
+FORMAT = 2
+#: Files per kind: entries go to the file named by their key's first character.
+SHARDS = "0123456789abcdef"
 
 T = TypeVar("T")
 
@@ -57,6 +61,7 @@ class Cache:
         self.warn = warn or (lambda message: None)
         self._old: dict[str, dict[str, Any]] = {}
         self._new: dict[str, dict[str, Any]] = {}
+        self._bad: dict[str, set[str]] = {}  # kind -> shards whose file was unreadable or corrupt
         self.hits = 0
         self.misses = 0
 
@@ -105,46 +110,63 @@ class Cache:
         return values
 
     def save(self) -> None:
-        """Write every kind used in this build (only the entries it used), atomically."""
+        """Write every kind used in this build (only the entries it used), atomically, shard by shard."""
         if self.folder is None:
             return
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             for kind, entries in sorted(self._new.items()):
-                if entries == self._old.get(kind):
-                    continue  # nothing new: leave the file (and its mtime) alone
-                replace_file(self._path(kind), _encode(kind, entries))
+                # A single-file store from an older papersite (format 1) is replaced by the shards.
+                (self.folder / f"{kind}.json").unlink(missing_ok=True)
+                new_shards = _split(entries)
+                old_shards = _split(self._old.get(kind, {}))
+                for shard in SHARDS:
+                    if shard in self._bad.get(kind, ()) or new_shards.get(shard, {}) != old_shards.get(shard, {}):
+                        # Unchanged shards keep their file (and its mtime); an emptied one is written empty.
+                        replace_file(self._path(kind, shard), _encode(kind, new_shards.get(shard, {})))
         except OSError as exc:
             # A read-only or full disk costs time next build, never the build itself.
             self.warn(f"{self.folder}: cache not saved ({exc.strerror or exc})")
 
-    def _path(self, kind: str) -> Path:
-        """Return the file of one kind of work."""
+    def _path(self, kind: str, shard: str) -> Path:
+        """Return the file of one shard of one kind of work."""
         assert self.folder is not None
-        return self.folder / f"{kind}.json"
+        return self.folder / kind / f"{shard}.json"
 
     def _load(self, kind: str) -> dict[str, Any]:
-        """Return the stored entries of `kind`, reading its file the first time."""
+        """Return the stored entries of `kind`, reading its files the first time."""
         if kind in self._old:
             return self._old[kind]
         entries: dict[str, Any] = {}
         if self.folder is not None:
-            path = self._path(kind)
-            try:
-                data = path.read_bytes()
-            except FileNotFoundError:
-                data = None
-            except OSError as exc:
-                self.warn(f"{path}: cache not readable ({exc.strerror or exc}); rebuilding it")
-                data = None
-            if data is not None:
+            for shard in SHARDS:
+                path = self._path(kind, shard)
+                try:
+                    data = path.read_bytes()
+                except FileNotFoundError:
+                    continue
+                except OSError as exc:
+                    self.warn(f"{path}: cache not readable ({exc.strerror or exc}); rebuilding it")
+                    self._bad.setdefault(kind, set()).add(shard)
+                    continue
                 decoded = _decode(kind, data)
                 if decoded is None:
                     self.warn(f"{path}: cache file is corrupt; rebuilding it")
+                if not decoded:  # corrupt, or written by other code: rewrite it at the next save
+                    self._bad.setdefault(kind, set()).add(shard)
                 else:
-                    entries = decoded
+                    entries.update(decoded)
         self._old[kind] = entries
         return entries
+
+
+def _split(entries: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """Group entries by shard: the first character of the key (keys are hex digests; others go to "0")."""
+    shards: dict[str, dict[str, Any]] = {}
+    for key, value in entries.items():
+        shard = key[:1] if key[:1] in SHARDS else "0"
+        shards.setdefault(shard, {})[key] = value
+    return shards
 
 
 def _encode(kind: str, entries: dict[str, Any]) -> bytes:

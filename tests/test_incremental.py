@@ -169,7 +169,8 @@ def test_second_build_reuses_every_cached_result(project: Path) -> None:
     _run(project, cache)
     assert cache.misses == 0 and cache.hits > 0
     assert sorted(p.name for p in (project / CACHE_DIR).iterdir()) == [
-        "crosslinks.json", "methods.json", "papers.json", "tag-evidence.json", "tag-text.json", "titles.json"]
+        "crosslinks", "methods", "papers", "tag-evidence", "tag-text", "titles"]
+    assert {p.name for p in (project / CACHE_DIR / "titles").iterdir()} <= {f"{c}.json" for c in "0123456789abcdef"}
 
 
 def test_deleting_the_cache_changes_nothing_but_time(project: Path) -> None:
@@ -184,7 +185,8 @@ def test_deleting_the_cache_changes_nothing_but_time(project: Path) -> None:
 @pytest.mark.parametrize("damage", ["truncate", "flip", "garbage"])
 def test_a_corrupt_cache_is_detected_and_rebuilt(project: Path, damage: str) -> None:
     before = _cached_output(project)
-    path = project / CACHE_DIR / "titles.json"
+    # The largest shard of the inferred titles: it holds entries whatever the keys.
+    path = max((project / CACHE_DIR / "titles").iterdir(), key=lambda p: p.stat().st_size)
     data = path.read_bytes()
     if damage == "truncate":
         path.write_bytes(data[: len(data) // 2])
@@ -217,8 +219,8 @@ def test_the_cache_keeps_only_entries_the_last_build_used(project: Path) -> None
     rows = _rows()
     _write_rows(project, rows[:5])
     _run(project)
-    head, _, payload = (project / CACHE_DIR / "papers.json").read_bytes().partition(b"\n")
-    assert len(json.loads(payload)) == 5
+    shards = [p.read_bytes().partition(b"\n")[2] for p in (project / CACHE_DIR / "papers").iterdir()]
+    assert sum(len(json.loads(payload)) for payload in shards) == 5
 
 
 def test_prefiltered_cached_crosslinks_equal_trying_every_method_on_every_abstract(project: Path) -> None:
@@ -292,3 +294,21 @@ def test_cached_tag_evidence_gives_the_tags_of_an_uncached_run(tmp_path: Path) -
     # Second corpus: the two new papers (text facts and evidence) and the paper that uses "LLM" without
     # defining it, whose acronym now means something else; every other paper's evidence was reused.
     assert misses == [2 * len(texts), 2 + 2 + 1]
+
+
+def test_adding_one_abstract_rewrites_one_file_of_each_per_paper_kind(project: Path) -> None:
+    rows = _rows()
+    rows = rows[:-2] + [rows[-1], rows[-2]]  # the one added last has no title: one is inferred
+    _write_rows(project, rows[:-1])
+    _run(project)
+
+    def files(kind: str) -> dict[str, tuple[int, int]]:
+        return {p.name: (p.stat().st_ino, p.stat().st_mtime_ns) for p in (project / CACHE_DIR / kind).iterdir()}
+
+    before = {kind: files(kind) for kind in ("papers", "titles")}
+    _write_rows(project, rows)  # one abstract more, the others unchanged
+    _run(project)
+    for kind, old in before.items():
+        new = files(kind)
+        changed = [name for name in new if old.get(name) != new[name]]
+        assert len(changed) == 1, (kind, changed)  # the new paper's shard; every other file untouched
