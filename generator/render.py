@@ -14,6 +14,7 @@ from markupsafe import Markup
 
 from . import export, feed, layout
 from .model import Corpus, Paper, Tag
+from .parallel import map_ordered
 
 #: Folders and files of site_src/ that papersite owns; everything else there is hand-written.
 GENERATED_DIRS = ("papers", "tags", "topics", "map", "exports")
@@ -102,10 +103,14 @@ def render_site(corpus: Corpus, templates_dir: Path, site_name: str) -> dict[str
               "latest": feed.newest_first(corpus.papers, corpus.first_seen)[:LATEST], "first_seen": corpus.first_seen}
     out: dict[str, str] = {}
     paper_tpl = env.get_template("paper.md.j2")
-    for paper in corpus.papers:
-        out[paper.path] = paper_tpl.render(paper=paper, citation=export.citation_meta(paper),
-                                           bibtex=export.bibtex_entry(paper) if paper.authors or paper.year else "",
-                                           **common)
+
+    def paper_page(paper: Paper) -> str:
+        return paper_tpl.render(paper=paper, citation=export.citation_meta(paper),
+                                bibtex=export.bibtex_entry(paper) if paper.authors or paper.year else "", **common)
+
+    # One page per paper, each independent of the others: rendered on every core.
+    for paper, page in zip(corpus.papers, map_ordered(paper_page, corpus.papers)):
+        out[paper.path] = page
     tag_tpl = env.get_template("tag.md.j2")
     for tag in tags.values():
         out.update(_render_paged(tag_tpl, tag.path, "papers", _sorted_papers(tag.papers, by_id), tag=tag, **common))
