@@ -13,6 +13,10 @@ Choices, measured on the 1,108-paper ICLR dev corpus with `bench/quality.py` (re
   (0.340/0.288), so did binary TF, max_df cut-offs and IDF-weighted keyword features.
 - The TL;DR, when a paper has one, is part of its text: a second, author-written summary (TF-IDF+LSA
   0.371/0.318 without it, 0.374/0.332 with it, 63% of the dev papers have one).
+- The abstract's opening sentence is counted twice: it names the field and the problem, the rest the
+  method and results. Related 0.386/0.344 -> 0.391/0.352 (0.383/0.335 -> 0.389/0.341 without the TL;DR),
+  topics NMI 0.359 -> 0.372; over five SVD seeds 0.386/0.344 -> 0.391/0.352. Counting it 1.5 or 1.75
+  times scored the same, the opening two sentences or the TL;DR again no better.
 - The embedding is LSA (randomized TruncatedSVD, fixed random_state) with up to 50 dimensions of the
   TF-IDF matrix re-weighted by a further IDF (so IDF squared in all), rows L2-normalised. Leaning harder
   on rare words keeps frequent method words ("model", "training") from dominating the few latent
@@ -70,6 +74,8 @@ _FILLER = frozenset(
     effective effectively various extensive experiment experiments outperform outperforms state art et al""".split()
 )
 STOP_WORDS = frozenset(ENGLISH_STOP_WORDS) | _FILLER
+# A sentence ends at ".", "!" or "?" followed by space and a capital ("e.g. a" does not end one).
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
 
 
 @dataclass
@@ -165,6 +171,12 @@ def analyse(text: str) -> list[str]:
     return terms
 
 
+def first_sentence(text: str) -> str:
+    """Return the first sentence of a text, or "" when the text is a single sentence."""
+    parts = _SENTENCE_END.split(text.strip(), maxsplit=1)
+    return parts[0] if len(parts) == 2 else ""
+
+
 def paper_text(paper: Paper) -> str:
     """Return the text a paper is represented by: real title, author keywords, TL;DR and plain abstract."""
     parts = []
@@ -174,7 +186,13 @@ def paper_text(paper: Paper) -> str:
     parts.extend(paper.keywords)
     if paper.tldr:
         parts.append(paper.tldr)
-    parts.append(paper.text or paper.abstract)
+    abstract = paper.text or paper.abstract
+    parts.append(abstract)
+    # The opening sentence names the field and the problem, the rest the method and results; counting it
+    # twice leans the representation towards what the paper is about (its terms are already in the text,
+    # so document frequencies do not change).
+    if opening := first_sentence(abstract):
+        parts.append(opening)
     return ". ".join(parts)
 
 

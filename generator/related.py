@@ -10,13 +10,21 @@ Ranking, measured on the 1,108-paper ICLR dev corpus with `bench/quality.py` (ar
   than a few words (expanding the TF-IDF query too did no better and costs a second sparse pass).
   Only the first pass's 50 best candidates are re-scored, so the cost stays linear in n after it;
 - plus the overlap of the papers' tags (Jaccard, weight 0.3): +0.005 kw@5 over five SVD seeds.
-  All in: 0.386/0.343 (0.382/0.331 without the TL;DR); over SVD seeds 0.384-0.391 / 0.343-0.352.
+  All in: 0.386/0.344 (mean of five SVD seeds 0.386/0.344);
+- the abstract's opening sentence counted twice in the features (see features.py): 0.391/0.352 (mean
+  of five SVD seeds 0.391/0.352; 0.389/0.341 without the TL;DR, was 0.383/0.335). Related takes ~0.1-0.3 s.
 Tried and dropped (no gain beyond the +-0.005 seed noise, or worse): IDF-weighted tag cosine (tags alone
 0.249/0.223 vs 0.252/0.258 unweighted), reciprocal rank fusion of TF-IDF / LSA / tags (0.340-0.370),
 k-reciprocal re-ranking (0.368-0.381), symmetric feedback, co-author overlap (+0.002), corpus-trained
 PPMI/SVD word vectors with SIF weighting (0.366/0.263 alone; +0.006 area but -0.01 kw in a blend),
 character n-gram TF-IDF (0.340/0.287 alone, nothing added), CCA between the two halves of each abstract
 (0.392/0.331), co-association of many k-means runs (+0.005 area, -0.005 kw), topic-sharpened term weights.
+Also dropped, means over five SVD seeds against 0.386/0.344 (scripts in the R2 report): term weights by
+how tightly a term's papers sit in LSA space (0.360-0.380 / 0.336-0.346); term-side expansion with each
+term's 10 most co-occurring terms (X + a X S, S the term cosine: 0.384-0.386 / 0.347-0.348, +0.7 s);
+LSA dimensions weighted by singular value^p, p = 0, 0.5, 1.5 (0.362-0.381); centring the embedding or
+dropping its first component (0.387-0.388 / 0.343); bigram weight 0.5 or 1.5 (0.388/0.337, 0.370/0.344);
+the opening two sentences instead of one (0.388-0.392 / 0.344-0.348), counting the TL;DR again (0.384/0.347).
 """
 
 from __future__ import annotations
@@ -41,11 +49,13 @@ TERM_CANDIDATES = 4 * MAX_TERMS
 PHRASE_BONUS = 1.5
 #: Rows per block for the feedback re-scoring.
 _BLOCK = 2048
-# Words two papers often share without being about the same thing; never shown as a reason.
+# Words two papers often share without being about the same thing; never shown as a reason. The praise
+# words are common in opening sentences ("LLMs have shown remarkable ..."), which the features weight up.
 _VAGUE = frozenset(
     """able better different good high higher large larger low lower important key main simple specific general
     true set require requires required provide provides including given particular potential common challenging
-    challenge task problem performance data information model training learning network value way"""
+    challenge task problem performance data information model training learning network value way
+    remarkable impressive promising increasingly widely"""
     .split()
 )
 

@@ -174,3 +174,24 @@ def test_strongest_terms_keep_the_largest_weights_renormalised():
     cut = strongest_terms(m, 2).toarray()
     assert np.flatnonzero(cut[0]).tolist() == [1, 2]  # equal weights: the lower column wins
     assert np.allclose(np.linalg.norm(cut[[0, 2]], axis=1), 1) and not cut[1].any()
+
+
+def test_the_opening_sentence_decides_between_equal_overlaps():
+    # The query shares three words with each candidate: the field words of its opening sentence with
+    # "field", method words from later on with "method". What a paper is about should win.
+    query = "Offline reinforcement policies. We use transformer attention layers. Results hold on many benchmarks."
+    field = "Offline reinforcement policies for robots. Experiments on walking tasks."
+    method = "Protein design for enzymes. We rely on transformer attention layers."
+    texts = [query, field, method, "Weather forecasting with radar images.", "Speech recognition in noisy rooms."]
+    papers = [Paper(id=f"p{i}", abstract=t, text=t, source="x", collection="c") for i, t in enumerate(texts)]
+    assign_related(papers, build_features(papers), k=2)
+    assert [r.id for r in papers[0].related] == ["p1", "p2"]
+    assert papers[0].related[0].score > papers[0].related[1].score
+
+
+def test_first_sentence_splits_at_a_capital_only():
+    from generator.features import first_sentence
+
+    assert first_sentence("Graphs are everywhere. We study them.") == "Graphs are everywhere."
+    assert first_sentence("We use e.g. graphs here. Then more.") == "We use e.g. graphs here."
+    assert first_sentence("A single sentence.") == ""
