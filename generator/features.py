@@ -38,6 +38,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import numpy as np
 import scipy.sparse as sp
@@ -128,6 +129,7 @@ class Features:
         return {pid: i for i, pid in enumerate(self.ids)}
 
 
+@lru_cache(maxsize=131072)
 def singular(word: str) -> str:
     """Return a lowercase word in naive singular form ("networks" -> "network", "loss" kept)."""
     w = word.lower()

@@ -112,8 +112,11 @@ def render_site(corpus: Corpus, templates_dir: Path, site_name: str) -> dict[str
     for paper, page in zip(corpus.papers, map_ordered(paper_page, corpus.papers)):
         out[paper.path] = page
     tag_tpl = env.get_template("tag.md.j2")
-    for tag in tags.values():
-        out.update(_render_paged(tag_tpl, tag.path, "papers", _sorted_papers(tag.papers, by_id), tag=tag, **common))
+    tag_pages = map_ordered(
+        lambda tag: _render_paged(tag_tpl, tag.path, "papers", _sorted_papers(tag.papers, by_id), tag=tag, **common),
+        list(tags.values()))
+    for pages in tag_pages:
+        out.update(pages)
     topic_tpl = env.get_template("topic.md.j2")
     for topic in corpus.topics:
         out.update(_render_paged(topic_tpl, topic.path, "papers", _sorted_papers(topic.papers, by_id), topic=topic, **common))
@@ -212,5 +215,7 @@ def catalog_json(corpus: Corpus) -> str:
         }
         for p in corpus.papers
     ]
-    return json.dumps(rows, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+    # One paper a line: diffs stay readable, and without `indent` json uses its C encoder (10x faster).
+    lines = (json.dumps(row, ensure_ascii=False, sort_keys=True, separators=(",", ":")) for row in rows)
+    return "[\n" + ",\n".join(lines) + "\n]\n"
 
