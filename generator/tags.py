@@ -618,17 +618,20 @@ def _pick(scores: dict[str, float], given: list[str], allowed: set[str], max_tag
     # Each candidate's redundancy factor, updated as tags are chosen: the same products, in the
     # same order, as _redundancy(key, chosen) would recompute every round.
     factor = {k: _redundancy(k, chosen) for k in pool}
+    padded = {k: f" {k} " for k in pool}
     while pool and len(chosen) < max_tags:
-        key, value = max(
-            ((k, s * factor[k]) for k, s in pool.items()),
-            key=lambda kv: (kv[1], kv[0]),
-        )
+        value, key = max((s * factor[k], k) for k, s in pool.items())
         if len(chosen) >= min_tags and value < _RELATIVE_CUTOFF * best:
             break
         chosen.append(key)
         del pool[key]
+        # _redundancy(k, [key]), inlined: this loop runs for every candidate of every paper.
+        new = padded[key]
         for k in pool:
-            factor[k] *= _redundancy(k, [key])
+            if padded[k] in new:
+                factor[k] *= _SUBPHRASE_PENALTY
+            elif new in padded[k]:
+                factor[k] *= _SUPERPHRASE_PENALTY
     return chosen
 
 
