@@ -99,15 +99,24 @@ def check(project: Project, progress: Progress) -> list[Problem]:
     return sorted(problems + more + vocab_problems)
 
 
-def build_corpus(project: Project, progress: Progress, cache: Cache | None = None) -> Corpus:
+def open_cache(project: Project) -> tuple[Cache, list[Problem]]:
+    """Return the project's cache and the list its warnings go to."""
+    warnings: list[Problem] = []
+    cache = Cache(project.root / CACHE_DIR, warn=lambda message: warnings.append(
+        Problem(project.relative(project.root / CACHE_DIR), 1, "cache", message, "warning")))
+    return cache, warnings
+
+
+def build_corpus(project: Project, progress: Progress, cache: Cache | None = None,
+                 cache_warnings: list[Problem] | None = None, background_save: bool = False) -> Corpus:
     """Run every stage from the data files to a fully inferred and linked corpus, in memory.
 
-    Per-paper results are reused from the project's cache folder (see generator/cache.py) and saved back.
+    Per-paper results are reused from the project's cache folder (see generator/cache.py) and saved back;
+    with `background_save` the saving goes on in another process (the caller must `cache.wait()`).
     """
-    cache_warnings: list[Problem] = []
     if cache is None:
-        cache = Cache(project.root / CACHE_DIR, warn=lambda message: cache_warnings.append(
-            Problem(project.relative(project.root / CACHE_DIR), 1, "cache", message, "warning")))
+        cache, cache_warnings = open_cache(project)
+    cache_warnings = [] if cache_warnings is None else cache_warnings
     with progress.stage("load") as stage:
         records, problems = read_data(project.data_dir, project.root)
         vocab = _load_vocabulary(project)
@@ -141,7 +150,10 @@ def build_corpus(project: Project, progress: Progress, cache: Cache | None = Non
     with progress.stage("map") as stage:
         positions = layout.map_layout(papers, feats)
         stage.count = len(positions)
-    cache.save()
+    if background_save:
+        cache.save_in_background()
+    else:
+        cache.save()
     warnings = [p for p in problems if p.severity == "warning"] + cache_warnings
     # The first-seen state is read here but written only once a build or generate has succeeded.
     first_seen = feed.first_seen(papers, feed.load_first_seen(project.data_dir / feed.STATE_FILE), feed.today())
@@ -152,19 +164,43 @@ def build_corpus(project: Project, progress: Progress, cache: Cache | None = Non
 
 def generate(project: Project, progress: Progress) -> tuple[Corpus, dict[str, str]]:
     """Build the corpus and write its pages into site_src/ (only files whose content changed)."""
-    corpus = build_corpus(project, progress)
-    files = _render(project, corpus, progress)
-    with progress.stage("write") as stage:
-        written, deleted = write_tree(project.docs_dir, files)
-        feed.save_first_seen(project.data_dir / feed.STATE_FILE, corpus.first_seen)
-        stage.count = written
-        stage.note = f"{deleted} removed, {len(files) - written} unchanged"
+    cache, cache_warnings = open_cache(project)
+    corpus = None
+    try:
+        corpus = build_corpus(project, progress, cache, cache_warnings, background_save=True)
+        files = _render(project, corpus, progress)
+        with progress.stage("write") as stage:
+            written, deleted = write_tree(project.docs_dir, files)
+            feed.save_first_seen(project.data_dir / feed.STATE_FILE, corpus.first_seen)
+            stage.count = written
+            stage.note = f"{deleted} removed, {len(files) - written} unchanged"
+    finally:
+        _finish_cache(cache, cache_warnings, corpus)
     return corpus, files
+
+
+def _finish_cache(cache: Cache, warnings: list[Problem], corpus: Corpus | None) -> None:
+    """Wait for the cache's background save and add any warning it left to the corpus's."""
+    before = len(warnings)
+    cache.wait()
+    if corpus is not None:
+        corpus.warnings.extend(warnings[before:])
 
 
 def build(project: Project, progress: Progress, strict: bool = False) -> Corpus:
     """Generate the pages and build the site; on any failure site_src/ and site/ stay as they were."""
-    corpus = build_corpus(project, progress)
+    cache, cache_warnings = open_cache(project)
+    corpus = None
+    try:
+        corpus = _build(project, progress, strict, cache, cache_warnings)
+    finally:
+        _finish_cache(cache, cache_warnings, corpus)
+    return corpus
+
+
+def _build(project: Project, progress: Progress, strict: bool, cache: Cache, cache_warnings: list[Problem]) -> Corpus:
+    """Do build()'s work, the cache being saved in the background while MkDocs runs."""
+    corpus = build_corpus(project, progress, cache, cache_warnings, background_save=True)
     files = _render(project, corpus, progress)
     new_site = Path(tempfile.mkdtemp(prefix=".papersite-site-", dir=project.site_dir.parent))
     # The corpus stays alive while MkDocs runs; frozen, its millions of objects are not re-scanned by

@@ -18,11 +18,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from pathlib import Path
 from typing import Any, Callable, Sequence, TypeVar
 
 from . import __version__
-from .parallel import map_ordered
+from .parallel import can_fork, jobs, map_ordered
 from .site import replace_file
 
 #: Where a project's cache lives, relative to its root (git-ignored as /.cache/).
@@ -62,6 +63,7 @@ class Cache:
         self._old: dict[str, dict[str, Any]] = {}
         self._new: dict[str, dict[str, Any]] = {}
         self._bad: dict[str, set[str]] = {}  # kind -> shards whose file was unreadable or corrupt
+        self._saving: int | None = None  # process id of a background save
         self.hits = 0
         self.misses = 0
 
@@ -127,6 +129,34 @@ class Cache:
         except OSError as exc:
             # A read-only or full disk costs time next build, never the build itself.
             self.warn(f"{self.folder}: cache not saved ({exc.strerror or exc})")
+
+    def save_in_background(self) -> None:
+        """Start saving in a forked child process, so the build goes on meanwhile; `wait` finishes it."""
+        if self.folder is None or not self._new:
+            return
+        if jobs() < 2 or not can_fork():
+            self.save()
+            return
+        pid = os.fork()
+        if pid == 0:  # the child: save, tell the parent only by the exit status, never return into the build
+            status = 1
+            try:
+                problems: list[str] = []
+                self.warn = problems.append
+                self.save()
+                status = 1 if problems else 0
+            finally:
+                os._exit(status)
+        self._saving = pid
+
+    def wait(self) -> None:
+        """Wait for a background save to end; warn if it could not write the cache."""
+        if self._saving is None:
+            return
+        _, status = os.waitpid(self._saving, 0)
+        self._saving = None
+        if os.waitstatus_to_exitcode(status) != 0:
+            self.warn(f"{self.folder}: cache not saved")
 
     def _path(self, kind: str, shard: str) -> Path:
         """Return the file of one shard of one kind of work."""

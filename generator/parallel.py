@@ -46,7 +46,7 @@ def jobs() -> int:
     return max(1, min(cores, MAX_JOBS))
 
 
-def _can_fork() -> bool:
+def can_fork() -> bool:
     """Return whether forking workers is safe here: a fork start method and no other thread running."""
     if sys.platform == "darwin" or "fork" not in multiprocessing.get_all_start_methods():
         return False
@@ -57,7 +57,7 @@ def _can_fork() -> bool:
 def map_ordered(fn: Callable[[T], R], items: Sequence[T], min_items: int | None = None) -> list[R]:
     """Return [fn(x) for x in items], computed by forked workers when the batch is large enough."""
     n_jobs = min(jobs(), len(items))
-    if n_jobs < 2 or len(items) < (MIN_ITEMS if min_items is None else min_items) or not _can_fork():
+    if n_jobs < 2 or len(items) < (MIN_ITEMS if min_items is None else min_items) or not can_fork():
         return [fn(x) for x in items]
     global _task
     # A few chunks per worker even out chunks of unequal cost; results come back in chunk order.

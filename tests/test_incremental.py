@@ -312,3 +312,14 @@ def test_adding_one_abstract_rewrites_one_file_of_each_per_paper_kind(project: P
         new = files(kind)
         changed = [name for name in new if old.get(name) != new[name]]
         assert len(changed) == 1, (kind, changed)  # the new paper's shard; every other file untouched
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])  # saved in this process, or in the background by a forked one
+def test_an_unwritable_cache_costs_a_warning_not_the_build(project: Path, monkeypatch, jobs: str) -> None:
+    monkeypatch.setenv("PAPERSITE_JOBS", jobs)
+    before = _cached_output(project)
+    shutil.rmtree(project / CACHE_DIR)
+    (project / CACHE_DIR).write_text("a file where the cache folder should be", encoding="utf-8")
+    corpus = _run(project)
+    assert any(w.field == "cache" and "not saved" in w.message and w.severity == "warning" for w in corpus.warnings)
+    assert _cached_output(project) == before

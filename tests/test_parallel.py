@@ -23,7 +23,7 @@ def test_map_ordered_keeps_input_order_across_workers(monkeypatch) -> None:
     monkeypatch.setenv("PAPERSITE_JOBS", "2")
     items = list(range(1000))
     assert parallel.map_ordered(lambda x: x * x, items, min_items=0) == [x * x for x in items]
-    if parallel._can_fork():
+    if parallel.can_fork():
         assert os.getpid() not in set(parallel.map_ordered(_pid_of, items, min_items=0))
 
 
