@@ -233,7 +233,7 @@ def measure(size: int, rows_source: Path, workdir: Path, browser: bool, code: Pa
     stages = stage_seconds(err)
     site = project / "site"
     bare_wall, bare_rss, _, bare_cpu = run_child([mkdocs, "build", "-q", "-f", str(project / "mkdocs.yml"),
-                                        "-d", str(workdir / f"bare{size}")], project)
+                                        "-d", str(workdir / f"bare{size}")], project, code)  # code: hooks/ imports it
     shutil.rmtree(workdir / f"bare{size}", ignore_errors=True)
 
     raw, gz, docs = search_sizes(site)
