@@ -362,3 +362,60 @@ def test_a_paper_page_carries_citation_meta_tags(page, site_url, seed_site) -> N
     paper = _catalog(seed_site)[0]
     page.goto(site_url + paper["url"])
     assert page.get_attribute("meta[name=citation_title]", "content") == paper["title"]
+
+
+# Runs in a page of the site: set up Material's own search worker and the one the site uses (lean-search.js)
+# with the same index, ask both every query, and return each one's results as "location score" lines.
+_BOTH_WORKERS_JS = """
+async ([queries, settings]) => {
+  const config = JSON.parse(document.getElementById("__config").textContent);
+  const used = new URL(config.search, document.baseURI);
+  const material = new URL(used.searchParams.get("worker") || used.href, document.baseURI);
+  const index = await (await fetch(new URL("search/search_index.json", new URL(config.base, location.href)))).json();
+  if (settings.pipeline) index.config.pipeline = settings.pipeline;
+  if (settings.duplicate) index.docs.push({...index.docs[index.docs.length - 1], text: "duplicated page"});
+  async function run(url) {
+    const worker = new Worker(url);
+    const inbox = [];
+    let wake = null;
+    worker.onmessage = (ev) => { inbox.push(ev.data); if (wake) { wake(); wake = null; } };
+    const next = async () => { while (!inbox.length) await new Promise(r => wake = r); return inbox.shift(); };
+    worker.postMessage({type: 0, data: {config: index.config, docs: index.docs, options: {suggest: false}}});
+    while ((await next()).type !== 1) {}
+    const out = {};
+    for (const q of queries) {
+      worker.postMessage({type: 2, data: q});
+      let msg;
+      while ((msg = await next()).type !== 3) {}
+      out[q] = msg.data.items.map(group => group.map(item => item.location + " " + item.score));
+    }
+    worker.terminate();
+    return out;
+  }
+  return {usedPath: used.pathname, materialPath: material.pathname,
+          material: await run(material.href), used: await run(used.href)};
+}
+"""
+
+
+@pytest.mark.parametrize("settings", [
+    {},
+    # mkdocs' search plugin lets a site turn on Lunr's trimmer and stemmer; a page listed twice takes Lunr's own path.
+    {"pipeline": ["trimmer", "stopWordFilter", "stemmer"], "duplicate": True},
+], ids=["as-built", "stemmer-and-duplicate"])
+def test_the_faster_search_worker_finds_the_same_papers_with_the_same_scores_as_materials(page, site_url, seed_site, settings) -> None:
+    # papersite builds Material's Lunr index its own, faster way (workers/lean-search.js); a reader must get
+    # exactly what Material's worker would give: same papers, same order, same scores.
+    index = json.loads((seed_site / "site" / "search" / "search_index.json").read_text(encoding="utf-8"))
+    papers = [d for d in index["docs"] if d["location"].startswith("papers/") and d["location"].count("/") == 2]
+    words = [max(re.findall(r"[A-Za-z]{5,}", d["title"]) or ["paper"], key=len) for d in papers[:3] + papers[-2:]]
+    queries = [*words, f"{words[0]} {words[1]}", f"-{words[0]}", f"{words[2][:4]}*", f'"{words[3]}"', "zzzznotaword"]
+    page.goto(site_url)
+    got = page.evaluate(_BOTH_WORKERS_JS, [queries, settings])
+    assert got["usedPath"].endswith("/workers/lean-search.js") and got["materialPath"] != got["usedPath"]
+    assert got["used"] == got["material"]
+    assert got["used"]["zzzznotaword"] == []
+    if settings:
+        return  # with the stemmer, Material's prefix search misses some words; the faster worker must too (above)
+    for doc, word in zip(papers[:3] + papers[-2:], words):
+        assert any(group[0].startswith(doc["location"] + " ") for group in got["used"][word]), (word, doc["location"])

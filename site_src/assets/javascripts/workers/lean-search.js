@@ -1,7 +1,21 @@
-// papersite's search worker: Material's own worker (Lunr), told not to record where each word occurs.
-// Lunr's position metadata only serves to highlight the matched words in the result list, yet it makes
-// building the index in the browser about three times slower; without it search is ready much sooner
-// on a site of thousands of papers, and results show the same pages, unhighlighted.
+// papersite's search worker: Material's own worker (Lunr), with a faster way of filling the same Lunr index.
+// Material builds the index in the browser from search/search_index.json when a page loads, and ignores
+// queries until it is done; on a site of thousands of papers that build is what the reader waits for.
+// Three things make it slow, none of which changes which pages a query finds or their scores:
+// - Lunr records where each word occurs (position metadata) only so the result list can highlight
+//   matches; we keep no metadata, so results show the same pages, unhighlighted;
+// - Lunr wraps every word in a Token object and stores an object per (word, field, page) posting,
+//   which leaves most of the time to the garbage collector; we count plain term ids per page and make
+//   a term's postings into Lunr's objects only when a query first reads them;
+// - the word pipeline (stop words, optionally trimmer and stemmer) runs once per word occurrence; its
+//   built-in steps depend on the word alone, so we run it once per distinct word.
+// Words are cut exactly as Material's tokenizer cuts them (same tag skipping, same separator), term ids
+// follow Lunr's first-seen order and vectors use Lunr's formula, so the index is Lunr's, value for value
+// (bench/search_speed.py --compare checks it against Material's own worker). Anything this fast path does
+// not know (a segmenter for Japanese, a language's own pipeline step, a field that is not text, a page
+// added twice) goes through Lunr's and Material's own code instead.
+// Splitting the counting with a second (nested) worker was tried and measured slower on a 2-core machine:
+// the helper must fetch and parse the index again, and a nested worker only starts while its parent is idle.
 // lean-search-config.js passes the URL of Material's worker as ?worker=.
 (function () {
   var worker = new URL(new URL(self.location.href).searchParams.get("worker") || "", self.location.href);
@@ -11,11 +25,296 @@
   importScripts(worker.href);
   var lunr = self.lunr;
   var add = lunr.Builder.prototype.add;
+  var build = lunr.Builder.prototype.build;
+  // Postings carry no metadata, so one shared, frozen object can stand for all of them.
+  var NO_METADATA = Object.freeze(Object.create(null));
+  // Pipeline steps whose output depends on the word alone, so their result can be reused per word.
+  var PER_WORD = [lunr.trimmer, lunr.stopWordFilter, lunr.stemmer];
+  var separatorSource = null;
+  var separator = null;
+
+  // Call visit(start, end) for each run of text outside HTML tags, as Material's extract() does.
+  function eachTextSection(input, visit) {
+    var start = 0;
+    var end = 0;
+    for (; end < input.length; end++) {
+      var c = input.charCodeAt(end);
+      if (c === 60 && end > start) { // "<" after text: the text ends here
+        visit(start, end);
+        start = end;
+      } else if (c === 62) { // ">": whatever ran since start was a tag
+        start = end + 1;
+      }
+    }
+    if (end > start) visit(start, end);
+  }
+
+  // Append the lower-cased words of `input` (a string or list of strings) to `out`, as Material's tokenize() cuts them.
+  function cutWords(input, out) {
+    var inputs = Array.isArray(input) ? input : [input];
+    for (var i = 0; i < inputs.length; i++) {
+      var text = inputs[i];
+      eachTextSection(text, function (start, end) {
+        var section = text.slice(start, end);
+        var index = 0;
+        var match;
+        separator.lastIndex = 0;
+        do {
+          match = separator.exec(section);
+          var until = match ? match.index : section.length;
+          if (index < until) out.push(section.slice(index, until).toLowerCase());
+          if (match) {
+            index = match.index + match[0].length;
+            if (match[0].length === 0) separator.lastIndex = match.index + 1;
+          }
+        } while (match);
+      });
+    }
+    return out;
+  }
+
+  // Return true if the fast path gives exactly what Lunr and Material's own code would for this document.
+  function canAddFast(builder, doc, fields) {
+    if (builder.papersiteNative || typeof lunr.segmenter !== "undefined" || !(lunr.tokenizer.separator instanceof RegExp)) return false;
+    if (builder.papersite && builder.papersite.refs.has(String(doc[builder._ref]))) return false;
+    var stack = builder.pipeline._stack;
+    for (var s = 0; s < stack.length; s++) {
+      if (PER_WORD.indexOf(stack[s]) < 0) return false;
+    }
+    for (var f = 0; f < fields.length; f++) {
+      var value = doc[fields[f]];
+      if (value === undefined || typeof value === "string") continue;
+      if (!Array.isArray(value)) return false;
+      for (var v = 0; v < value.length; v++) {
+        if (typeof value[v] !== "string") return false;
+      }
+    }
+    return true;
+  }
+
+  // Return the builder's compact state: term ids in first-seen order (Lunr's term index) and, per document
+  // and field, the sorted ids of its terms with their counts.
+  function stateOf(builder, fields) {
+    if (!builder.papersite) {
+      builder.papersite = {
+        fields: fields,
+        ids: new Map(),          // pipeline input word -> ids of the terms it gives
+        termId: new Map(),       // term -> id
+        terms: [],               // term id -> term
+        entries: [],             // one per (document, field), in the order Lunr adds them
+        refs: new Set(),         // a document added twice goes through Lunr's own code
+        counts: new Int32Array(1024),
+      };
+    }
+    return builder.papersite;
+  }
+
+  // Return the ids of the terms the builder's pipeline makes of `word`, running the pipeline once per distinct word.
+  function termIds(builder, state, word) {
+    var ids = state.ids.get(word);
+    if (ids === undefined) {
+      var terms = builder.pipeline.runString(word);
+      ids = [];
+      for (var t = 0; t < terms.length; t++) {
+        var id = state.termId.get(terms[t]);
+        if (id === undefined) {
+          id = state.terms.length;
+          state.termId.set(terms[t], id);
+          state.terms.push(terms[t]);
+        }
+        ids.push(id);
+      }
+      state.ids.set(word, ids);
+    }
+    return ids;
+  }
+
+  // Record a document's terms as lunr.Builder.prototype.add would, in compact form (no metadata, no Token objects).
+  function addFast(builder, state, doc, attributes) {
+    var docRef = doc[builder._ref];
+    builder._documents[docRef] = attributes || {};
+    builder.documentCount += 1;
+    state.refs.add(String(docRef));
+    for (var i = 0; i < state.fields.length; i++) {
+      var fieldName = state.fields[i];
+      var extractor = builder._fields[fieldName].extractor;
+      // Material's extractor also sets up its highlighting table for the field; keep calling it.
+      var value = extractor ? extractor(doc) : doc[fieldName];
+      var words = value === undefined ? [] : cutWords(value, []);
+      var touched = [];
+      var length = 0;
+      if (state.counts.length < state.terms.length + words.length) {
+        var grown = new Int32Array(2 * (state.terms.length + words.length));
+        grown.set(state.counts);
+        state.counts = grown;
+      }
+      var counts = state.counts;
+      for (var w = 0; w < words.length; w++) {
+        var ids = termIds(builder, state, words[w]);
+        for (var t = 0; t < ids.length; t++) {
+          if (counts[ids[t]] === 0) touched.push(ids[t]);
+          counts[ids[t]] += 1;
+          length += 1;
+        }
+      }
+      // Sorted by term id, as a lunr.Vector keeps its elements.
+      var sorted = Int32Array.from(touched).sort();
+      var tfs = new Int32Array(sorted.length);
+      for (var k = 0; k < sorted.length; k++) {
+        tfs[k] = counts[sorted[k]];
+        counts[sorted[k]] = 0;
+      }
+      var fieldRef = new lunr.FieldRef(docRef, fieldName).toString();
+      builder.fieldLengths[fieldRef] = length;
+      state.entries.push({ref: docRef, field: i, fieldRef: fieldRef, ids: sorted, tfs: tfs});
+    }
+    builder.termIndex = state.terms.length;
+  }
+
+  // Return, per field, the refs of the documents holding each term (term id t: refs[offsets[t]..offsets[t + 1]]).
+  function postingLists(state) {
+    var terms = state.terms.length;
+    var lists = state.fields.map(function () { return {offsets: new Int32Array(terms + 1), refs: null}; });
+    state.entries.forEach(function (entry) {
+      var offsets = lists[entry.field].offsets;
+      for (var k = 0; k < entry.ids.length; k++) offsets[entry.ids[k] + 1] += 1;
+    });
+    lists.forEach(function (list) {
+      for (var t = 0; t < terms; t++) list.offsets[t + 1] += list.offsets[t];
+      list.refs = new Array(list.offsets[terms]);
+      list.next = list.offsets.slice(0, terms);
+    });
+    // Entries are in the order documents were added, so each list keeps Lunr's insertion order.
+    state.entries.forEach(function (entry) {
+      var list = lists[entry.field];
+      for (var k = 0; k < entry.ids.length; k++) list.refs[list.next[entry.ids[k]]++] = entry.ref;
+    });
+    return lists;
+  }
+
+  // Turn the compact state into Lunr's own structures, so Lunr's add and build can take over from here.
+  function toNative(builder) {
+    var state = builder.papersite;
+    builder.papersiteNative = true;
+    if (!state) return;
+    builder.papersite = null;
+    var lists = postingLists(state);
+    state.terms.forEach(function (term, id) {
+      var posting = Object.create(null);
+      posting._index = id;
+      state.fields.forEach(function (fieldName, f) {
+        var list = lists[f];
+        posting[fieldName] = Object.create(null);
+        for (var r = list.offsets[id]; r < list.offsets[id + 1]; r++) posting[fieldName][list.refs[r]] = Object.create(null);
+      });
+      builder.invertedIndex[term] = posting;
+    });
+    state.entries.forEach(function (entry) {
+      var frequencies = Object.create(null);
+      // Sorted by term id rather than first occurrence: that only changes the order Lunr fills the vector in.
+      for (var k = 0; k < entry.ids.length; k++) frequencies[state.terms[entry.ids[k]]] = entry.tfs[k];
+      builder.fieldTermFrequencies[entry.fieldRef] = frequencies;
+    });
+    builder.termIndex = state.terms.length;
+  }
+
+  // A posting whose per-field lists become Lunr's {ref: metadata} objects only when a query first reads them.
+  function postingClass(state, lists) {
+    function Posting(id) { this._index = id; }
+    Posting.prototype = Object.create(null);
+    state.fields.forEach(function (fieldName, f) {
+      var list = lists[f];
+      Object.defineProperty(Posting.prototype, fieldName, {
+        get: function () {
+          var value = Object.create(null);
+          for (var r = list.offsets[this._index]; r < list.offsets[this._index + 1]; r++) value[list.refs[r]] = NO_METADATA;
+          Object.defineProperty(this, fieldName, {value: value, writable: true, enumerable: true, configurable: true});
+          return value;
+        },
+        enumerable: true,
+        configurable: true,
+      });
+    });
+    return Posting;
+  }
+
+  // Build the lunr.Index as lunr.Builder.prototype.build does (same term index, vectors, scores and token set).
+  function buildFast(builder, state) {
+    builder.calculateAverageFieldLengths();
+    var lists = postingLists(state);
+    var documentCount = builder.documentCount;
+    var idf = new Float64Array(state.terms.length);
+    for (var id = 0; id < state.terms.length; id++) {
+      var documentsWithTerm = 0;
+      for (var f = 0; f < lists.length; f++) documentsWithTerm += lists[f].offsets[id + 1] - lists[f].offsets[id];
+      // lunr.idf, for the posting of this term
+      var x = (documentCount - documentsWithTerm + 0.5) / (documentsWithTerm + 0.5);
+      idf[id] = Math.log(1 + Math.abs(x));
+    }
+    var k1 = builder._k1;
+    var b = builder._b;
+    var fieldVectors = {};
+    for (var e = 0; e < state.entries.length; e++) {
+      var entry = state.entries[e];
+      var fieldName = state.fields[entry.field];
+      var fieldLength = builder.fieldLengths[entry.fieldRef];
+      var fieldBoost = builder._fields[fieldName].boost || 1;
+      var docBoost = builder._documents[entry.ref].boost || 1;
+      var elements = new Array(2 * entry.ids.length);
+      for (var o = 0; o < entry.ids.length; o++) {
+        var tf = entry.tfs[o];
+        // Lunr's BM25 weight, computed in the same order of operations so scores match to the last bit.
+        var score = idf[entry.ids[o]] * ((k1 + 1) * tf) / (k1 * (1 - b + b * (fieldLength / builder.averageFieldLength[fieldName])) + tf);
+        score *= fieldBoost;
+        score *= docBoost;
+        elements[2 * o] = entry.ids[o];
+        elements[2 * o + 1] = Math.round(score * 1000) / 1000;
+      }
+      fieldVectors[entry.fieldRef] = new lunr.Vector(elements);
+    }
+    var Posting = postingClass(state, lists);
+    var invertedIndex = Object.create(null);
+    for (var t = 0; t < state.terms.length; t++) invertedIndex[state.terms[t]] = new Posting(t);
+    builder.invertedIndex = invertedIndex;
+    builder.fieldVectors = fieldVectors;
+    builder.tokenSet = lunr.TokenSet.fromArray(state.terms.slice().sort());
+    // The index keeps only the posting lists; let the worker free the counts it no longer needs.
+    state.entries = state.ids = state.termId = state.refs = state.counts = null;
+    builder.papersite = null;
+    builder.papersiteNative = true; // anything added after the build goes through Lunr's own code
+    return new lunr.Index({
+      invertedIndex: invertedIndex,
+      fieldVectors: fieldVectors,
+      tokenSet: builder.tokenSet,
+      fields: state.fields.slice(),
+      pipeline: builder.searchPipeline,
+    });
+  }
+
   lunr.Builder.prototype.add = function (doc, attributes) {
     this.metadataWhitelist = [];
-    return add.call(this, doc, attributes);
+    var fields = Object.keys(this._fields);
+    if (!canAddFast(this, doc, fields)) {
+      toNative(this);
+      return add.call(this, doc, attributes);
+    }
+    if (separatorSource !== lunr.tokenizer.separator) {
+      separatorSource = lunr.tokenizer.separator;
+      separator = new RegExp(separatorSource, "g");
+    }
+    var state = stateOf(this, fields);
+    addFast(this, state, doc, attributes);
   };
-  // Material reads the positions of every match; give it none, so it skips highlighting.
+
+  lunr.Builder.prototype.build = function () {
+    if (this.papersite && !this.papersiteNative && Object.keys(this._fields).join("\u0000") === this.papersite.fields.join("\u0000")) {
+      return buildFast(this, this.papersite);
+    }
+    toNative(this);
+    return build.call(this);
+  };
+
+  // Material reads the positions of every match; give it none (a fresh object: postings are shared), so it skips highlighting.
   var search = lunr.Index.prototype.search;
   lunr.Index.prototype.search = function (query) {
     var results = search.call(this, query);
@@ -23,7 +322,7 @@
       var metadata = result.matchData.metadata;
       Object.keys(metadata).forEach(function (term) {
         Object.keys(metadata[term]).forEach(function (field) {
-          if (!metadata[term][field].position) metadata[term][field].position = [];
+          if (!metadata[term][field].position) metadata[term][field] = {position: []};
         });
       });
     });
