@@ -670,8 +670,8 @@ def assign_tags(papers: list[Paper], vocab: Vocabulary, max_tags: int = 8, min_t
     # Dropping a tag that only one paper kept can strand another; repeat until every tag is shared.
     # Only papers that had picked a dropped tag can change their pick.
     picks = [_pick(s, c.given, allowed, max_tags, min_tags) for s, c in zip(scores, per_paper)]
+    usage = Counter(k for keys in picks for k in keys)
     while True:
-        usage = Counter(k for keys in picks for k in keys)
         lonely = {k for k, n in usage.items() if n < 2}
         if not lonely:
             break
@@ -679,6 +679,10 @@ def assign_tags(papers: list[Paper], vocab: Vocabulary, max_tags: int = 8, min_t
         for i, keys in enumerate(picks):
             if not lonely.isdisjoint(keys):
                 picks[i] = _pick(scores[i], per_paper[i].given, allowed, max_tags, min_tags)
+                usage.subtract(keys)
+                usage.update(picks[i])
+        # As a fresh count of the picks would be: a tag no paper uses any more is not counted at all.
+        usage = Counter({k: n for k, n in usage.items() if n > 0})
     tags: dict[str, Tag] = {}
     slug_of: dict[str, str] = {}
     for key in sorted(usage):
