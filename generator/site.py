@@ -10,6 +10,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
+from . import parallel
 from .model import PapersiteError
 from .render import GENERATED_DIRS, GENERATED_FILES
 
@@ -172,13 +173,101 @@ def run_mkdocs(config_file: Path, docs_dir: Path, site_dir: Path, strict: bool) 
     logger.addHandler(collector)
     try:
         config = load_config(str(config_file), docs_dir=str(docs_dir), site_dir=str(site_dir), strict=strict)
-        mkdocs_build(config)
+        with _markdown_on_every_core():
+            mkdocs_build(config)
     except (MkDocsException, OSError) as exc:
         detail = "; ".join(collector.messages[:5]) or str(exc)
         raise PapersiteError(f"{config_file.name}: mkdocs build failed: {detail}") from exc
     finally:
         logger.removeHandler(collector)
     return collector.messages
+
+
+# MkDocs' page-reading events: a plugin handling one of them may keep state, which forked workers would lose.
+_READING_EVENTS = ("pre_page", "page_read_source", "page_markdown", "page_content")
+# What reading and converting a page's Markdown sets on it (mkdocs.commands.build._populate_page, MkDocs 1.6).
+_PAGE_STATE = ("markdown", "meta", "content", "toc", "_title_from_render", "present_anchor_ids", "links_to_anchors")
+
+
+@contextmanager
+def _markdown_on_every_core() -> Iterator[None]:
+    """Within the block, MkDocs converts every page's Markdown up front in forked workers, then builds as usual.
+
+    Converting Markdown is over half of MkDocs' time per page and each page's conversion depends on that page
+    and the file list only; the rest of the build (templates, search index, writing) stays in this process,
+    in MkDocs' order. The pages come out byte-identical (tests/test_parallel.py). Falls back to MkDocs' own
+    loop when a plugin handles a page-reading event, for small sites, or where forking is unsafe.
+    """
+    from mkdocs.commands import build as mkdocs_build_module
+
+    original = mkdocs_build_module._populate_page
+    started = False
+
+    def populate(page, config, files, dirty=False) -> None:  # noqa: ANN001 - MkDocs' own signature
+        nonlocal started
+        if not started:
+            started = True
+            _populate_all(original, config, files, dirty)
+        if page.content is None:  # not converted up front
+            original(page, config, files, dirty)
+
+    mkdocs_build_module._populate_page = populate
+    try:
+        yield
+    finally:
+        mkdocs_build_module._populate_page = original
+
+
+def _populate_all(original, config, files, dirty: bool) -> None:  # noqa: ANN001 - MkDocs objects
+    """Read and convert every documentation page in forked workers and set the results on the pages."""
+    from mkdocs.structure.pages import Page
+
+    if dirty or any(config.plugins.events.get(event) for event in _READING_EVENTS):
+        return
+    pages = []
+    for file in files.documentation_pages():
+        if file.page is None and file.inclusion.is_not_in_nav():
+            Page(None, file, config)  # as MkDocs' loop would, just before reading it
+        if file.page is not None:
+            pages.append(file.page)
+    if len(pages) < parallel.MIN_ITEMS or parallel.jobs() < 2 or not parallel.can_fork():
+        return
+    results = parallel.map_ordered(lambda page: _populate_in_worker(original, page, config, files), pages)
+    for page, (state, records) in zip(pages, results):
+        for name, level, message in records:  # the worker's log lines, so strict mode counts its warnings
+            logging.getLogger(name).log(level, message)
+        links = state.pop("links_to_anchors")
+        page.__dict__.update(state)
+        page.links_to_anchors = links if links is None else {
+            files.get_file_from_path(uri): anchors for uri, anchors in links.items()}
+
+
+class _RecordKeeper(logging.Handler):
+    """Keep log records as (logger, level, message), to be logged again in the parent process."""
+
+    def __init__(self) -> None:
+        super().__init__(level=logging.NOTSET)
+        self.records: list[tuple[str, int, str]] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append((record.name, record.levelno, record.getMessage()))
+
+
+def _populate_in_worker(original, page, config, files) -> tuple[dict, list[tuple[str, int, str]]]:  # noqa: ANN001
+    """Read and convert one page (in a worker); return what that set on the page and what it logged."""
+    logger = logging.getLogger("mkdocs")
+    keeper = _RecordKeeper()
+    # This is a forked copy of the logger: only the parent prints, when it logs the records again.
+    handlers, propagate = logger.handlers[:], logger.propagate
+    logger.handlers, logger.propagate = [keeper], False
+    try:
+        original(page, config, files, False)
+    finally:
+        logger.handlers, logger.propagate = handlers, propagate
+    state = {name: getattr(page, name) for name in _PAGE_STATE}
+    links = state["links_to_anchors"]
+    state["links_to_anchors"] = links if links is None else {f.src_uri: anchors for f, anchors in links.items()}
+    return state, keeper.records
 
 
 def swap_dir(new: Path, target: Path) -> None:

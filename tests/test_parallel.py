@@ -83,3 +83,39 @@ def test_a_parallel_generate_writes_the_same_bytes_as_a_serial_one(project_facto
         outputs.append(_generated(project))
     assert any(p.startswith("papers/") for p in outputs[0])
     assert outputs[0] == outputs[1]
+
+
+def _site_files(project: Path) -> dict[str, bytes]:
+    """Return every file of the built site/ as path → bytes (the gzipped sitemap carries a timestamp)."""
+    site = project / "site"
+    return {p.relative_to(site).as_posix(): p.read_bytes() for p in sorted(site.rglob("*"))
+            if p.is_file() and p.name != "sitemap.xml.gz"}
+
+
+def test_markdown_converted_by_workers_gives_the_same_site(project_factory, monkeypatch) -> None:
+    from generator.build import build
+
+    monkeypatch.setattr(parallel, "MIN_ITEMS", 0)
+    sites = []
+    for jobs in ("1", "2"):
+        monkeypatch.setenv("PAPERSITE_JOBS", jobs)
+        project = project_factory()
+        build(Project.at(project), Progress(quiet=True), strict=True)
+        sites.append(_site_files(project))
+    assert any(p.startswith("papers/") and p.endswith(".html") for p in sites[0])
+    differing = sorted(p for p in sites[0] if sites[0][p] != sites[1].get(p))
+    assert sites[0].keys() == sites[1].keys() and not differing, differing[:5]
+
+
+def test_a_warning_found_by_a_worker_still_fails_a_strict_build(project_factory, monkeypatch) -> None:
+    from generator.build import build
+    from generator.model import PapersiteError
+
+    monkeypatch.setattr(parallel, "MIN_ITEMS", 0)
+    monkeypatch.setenv("PAPERSITE_JOBS", "2")
+    project = project_factory()
+    about = project / "site_src" / "about.md"
+    about.write_text(about.read_text(encoding="utf-8") + "\n[gone](no-such-page.md)\n", encoding="utf-8")
+    with pytest.raises(PapersiteError, match="no-such-page.md"):
+        build(Project.at(project), Progress(quiet=True), strict=True)
+    assert not (project / "site").exists()
