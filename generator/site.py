@@ -200,8 +200,9 @@ def _markdown_on_every_core() -> Iterator[None]:
     """
     from mkdocs.commands import build as mkdocs_build_module
 
-    original = mkdocs_build_module._populate_page
-    started = False
+    original, original_build = mkdocs_build_module._populate_page, mkdocs_build_module._build_page
+    started = built = False
+    done: set[int] = set()  # ids of the pages written by workers
 
     def populate(page, config, files, dirty=False) -> None:  # noqa: ANN001 - MkDocs' own signature
         nonlocal started
@@ -211,11 +212,21 @@ def _markdown_on_every_core() -> Iterator[None]:
         if page.content is None:  # not converted up front
             original(page, config, files, dirty)
 
+    def build_page(page, config, doc_files, nav, env, dirty=False, excluded=False) -> None:  # noqa: ANN001
+        nonlocal built
+        if not built:
+            built = True
+            done.update(_build_all(original_build, config, doc_files, nav, env, dirty))
+        if id(page) not in done:
+            original_build(page, config, doc_files, nav, env, dirty, excluded)
+
     mkdocs_build_module._populate_page = populate
+    mkdocs_build_module._build_page = build_page
     try:
         yield
     finally:
         mkdocs_build_module._populate_page = original
+        mkdocs_build_module._build_page = original_build
 
 
 def _populate_all(original, config, files, dirty: bool) -> None:  # noqa: ANN001 - MkDocs objects
@@ -240,6 +251,75 @@ def _populate_all(original, config, files, dirty: bool) -> None:  # noqa: ANN001
         page.__dict__.update(state)
         page.links_to_anchors = links if links is None else {
             files.get_file_from_path(uri): anchors for uri, anchors in links.items()}
+
+
+def _known_page_handlers(config) -> bool:  # noqa: ANN001 - MkDocs' config
+    """Return whether every page-writing event handler is one whose order of calls does not matter here.
+
+    Material's search plugin only reads each page's content in on_page_context (kept in this process,
+    in MkDocs' order); papersite's compact hook only rewrites the page it is given.
+    """
+    for handler in config.plugins.events.get("page_context", []):
+        if getattr(handler, "__module__", "") != "material.plugins.search.plugin":
+            return False
+    for handler in config.plugins.events.get("post_page", []):
+        code = getattr(handler, "__code__", None)
+        if code is None or not code.co_filename.replace(os.sep, "/").endswith("hooks/compact.py"):
+            return False
+    return True
+
+
+def _build_all(original, config, doc_files, nav, env, dirty: bool) -> set[int]:  # noqa: ANN001 - MkDocs objects
+    """Render and write every page in forked workers; return the ids of the pages written.
+
+    Each page's context and MkDocs' page_context event (the search index) are done here, in MkDocs' order;
+    only rendering the theme's template, the post_page hook and writing the file go to the workers.
+    """
+    from mkdocs.commands.build import get_context
+    from mkdocs.utils import write_file
+
+    if dirty or len(doc_files) < parallel.MIN_ITEMS or parallel.jobs() < 2 or not parallel.can_fork():
+        return set()
+    if not _known_page_handlers(config) or any(f.inclusion.is_excluded() or f.page is None for f in doc_files):
+        return set()
+    jobs = []
+    for file in doc_files:
+        page = file.page
+        config._current_page = page
+        page.active = True
+        try:
+            context = get_context(nav, doc_files, config, page)
+            template = env.get_template(page.meta.get("template", "main.html"))
+            context = config.plugins.on_page_context(context, page=page, config=config, nav=nav)
+        finally:
+            page.active = False
+            config._current_page = None
+        jobs.append((page, template, context))
+
+    def render(job: tuple) -> list[tuple[str, int, str]]:
+        page, template, context = job
+        logger = logging.getLogger("mkdocs")
+        keeper = _RecordKeeper()
+        handlers, propagate = logger.handlers[:], logger.propagate
+        logger.handlers, logger.propagate = [keeper], False  # the parent logs the records again
+        config._current_page = page
+        page.active = True
+        try:
+            output = config.plugins.on_post_page(template.render(context), page=page, config=config)
+            if output.strip():
+                write_file(output.encode("utf-8", errors="xmlcharrefreplace"), page.file.abs_dest_path)
+            else:
+                logger.info(f"Page skipped: '{page.file.src_uri}'. Generated empty output.")
+        finally:
+            page.active = False
+            config._current_page = None
+            logger.handlers, logger.propagate = handlers, propagate
+        return keeper.records
+
+    for records in parallel.map_ordered(render, jobs):
+        for name, level, message in records:
+            logging.getLogger(name).log(level, message)
+    return {id(page) for page, _, _ in jobs}
 
 
 class _RecordKeeper(logging.Handler):
