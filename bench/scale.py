@@ -173,6 +173,12 @@ def tree_bytes(folder: Path) -> int:
     return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
 
 
+def _write_counts(note: str) -> str:
+    """Return "written / removed / unchanged" from the write stage's progress line, or "-"."""
+    m = re.search(r"write\s+([\d,]+)\s+[\d.]+ s\s+\((\d[\d,]*) removed, (\d[\d,]*) unchanged\)", note or "")
+    return " / ".join(m.groups()) if m else "-"
+
+
 def largest(paths: list[Path]) -> tuple[int, str]:
     """Return (size, name) of the largest file among `paths`."""
     return max(((p.stat().st_size, p.as_posix()) for p in paths), default=(0, "-"))
@@ -309,8 +315,7 @@ def print_table(results: list[dict]) -> None:
         ("search gzipped per paper (KB)", [f"{r['search_gz_kb_per_paper']:.3f}" for r in results]),
         ("+1 abstract: generate + infer (s)", [f"{r['warm_generate_s']:.2f}" for r in results]),
         ("+1 abstract: warm / cold", [f"{r['warm_generate_s'] / r['generate_s']:.0%}" for r in results]),
-        ("+1 abstract: files written", [r["warm_note"].split(")")[0].split("s")[-1].strip() if r["warm_note"] else "-"
-                                        for r in results]),
+        ("+1 abstract: Markdown written / removed / unchanged", [_write_counts(r["warm_note"]) for r in results]),
     ]
     if any("browser_search_s" in r for r in results):
         rows.append(("browser search, typed → results (s)", [f"{r.get('browser_search_s', float('nan')):.2f}" for r in results]))
