@@ -30,7 +30,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -196,35 +195,11 @@ def search_sizes(site: Path) -> tuple[int, int, int]:
 
 def browser_search_seconds(site: Path, query: str) -> float:
     """Serve `site` locally, type `query` in Material's search box and return seconds until results show."""
-    import functools
-    import http.server
-    import threading
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from search_speed import serve, time_search  # the same method as bench/search_speed.py
 
-    from playwright.sync_api import sync_playwright
-
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, *args) -> None:  # noqa: D102 - no access log in the table
-            pass
-
-    handler = functools.partial(Quiet, directory=str(site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=[
-                "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                "--disable-component-update", "--no-first-run"])
-            page = browser.new_page(viewport={"width": 1280, "height": 900})
-            page.goto(f"http://127.0.0.1:{server.server_port}/", wait_until="load")
-            page.click("label.md-search__icon, .md-search__input", timeout=10000)
-            start = time.perf_counter()
-            page.fill("input.md-search__input", query)
-            page.wait_for_selector(".md-search-result__item", timeout=60000)
-            seconds = time.perf_counter() - start
-            browser.close()
-    finally:
-        server.shutdown()
-    return seconds
+    with serve(site) as url:
+        return time_search(url, query)
 
 
 def measure(size: int, rows_source: Path, workdir: Path, browser: bool, code: Path) -> dict:
