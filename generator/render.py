@@ -7,6 +7,7 @@ import json
 import math
 import posixpath
 import re
+from functools import lru_cache
 from pathlib import Path
 
 import jinja2
@@ -40,7 +41,13 @@ def _charref(match: re.Match[str]) -> str:
 
 def md_escape(value: object) -> Markup:
     """Escape untrusted text for Markdown inline context: no HTML, no emphasis, links, math or block syntax."""
-    text = " ".join(str(value).split())
+    return _md_escaped(str(value))
+
+
+@lru_cache(maxsize=65536)
+def _md_escaped(text: str) -> Markup:
+    """Return md_escape of a string (cached: tag names and titles recur on thousands of pages)."""
+    text = " ".join(text.split())
     text = _MD_INLINE.sub(_charref, text)
     return Markup(_MD_LINE_START.sub(_charref, text))
 

@@ -25,6 +25,7 @@ from typing import Iterator
 from generator.cache import Cache, content_key
 from generator.identify import slugify
 from generator.model import Paper, Tag, Vocabulary
+from generator.parallel import map_ordered
 
 # --- normalisation -------------------------------------------------------------------------------
 
@@ -665,11 +666,16 @@ def assign_tags(papers: list[Paper], vocab: Vocabulary, max_tags: int = 8, min_t
     per_paper, stats = _gather(papers, evidence, fold)
     given_keys = {k for c in per_paper for k in c.given}
     factors: dict[str, tuple[float, ...] | None] = {}
-    scores = [_scores(c, stats, given_keys, factors) for c in per_paper]
     allowed = {k for k, df in stats.df.items() if df >= 2}
+
+    def scores(i: int) -> dict[str, float]:
+        return _scores(per_paper[i], stats, given_keys, factors)
+
+    # Each paper's first pick depends on its own candidates and the corpus statistics only: on every core.
+    picks = map_ordered(lambda i: _pick(scores(i), per_paper[i].given, allowed, max_tags, min_tags),
+                        range(len(per_paper)))
     # Dropping a tag that only one paper kept can strand another; repeat until every tag is shared.
     # Only papers that had picked a dropped tag can change their pick.
-    picks = [_pick(s, c.given, allowed, max_tags, min_tags) for s, c in zip(scores, per_paper)]
     usage = Counter(k for keys in picks for k in keys)
     while True:
         lonely = {k for k, n in usage.items() if n < 2}
@@ -678,7 +684,7 @@ def assign_tags(papers: list[Paper], vocab: Vocabulary, max_tags: int = 8, min_t
         allowed -= lonely
         for i, keys in enumerate(picks):
             if not lonely.isdisjoint(keys):
-                picks[i] = _pick(scores[i], per_paper[i].given, allowed, max_tags, min_tags)
+                picks[i] = _pick(scores(i), per_paper[i].given, allowed, max_tags, min_tags)
                 usage.subtract(keys)
                 usage.update(picks[i])
         # As a fresh count of the picks would be: a tag no paper uses any more is not counted at all.
