@@ -85,15 +85,6 @@ class Cache:
         self._load(kind)
         self._new.setdefault(kind, {})[key] = value
 
-    def memo(self, kind: str, key: str, compute: Callable[[], T]) -> T:
-        """Return the cached value of `key`, computing and remembering it when missing."""
-        found, value = self.get(kind, key)
-        if found:
-            return value
-        value = compute()
-        self.put(kind, key, value)
-        return value
-
     def memo_many(self, kind: str, keys: Sequence[str], compute: Callable[[int], T]) -> list[T]:
         """Return the cached value of every key, computing the missing ones (`compute(i)` for keys[i]) in parallel."""
         values: list[Any] = [None] * len(keys)

@@ -245,8 +245,7 @@ def _populate_all(original, config, files, dirty: bool) -> None:  # noqa: ANN001
         return
     results = parallel.map_ordered(lambda page: _populate_in_worker(original, page, config, files), pages)
     for page, (state, records) in zip(pages, results):
-        for name, level, message in records:  # the worker's log lines, so strict mode counts its warnings
-            logging.getLogger(name).log(level, message)
+        _log_again(records)
         links = state.pop("links_to_anchors")
         page.__dict__.update(state)
         page.links_to_anchors = links if links is None else {
@@ -298,27 +297,22 @@ def _build_all(original, config, doc_files, nav, env, dirty: bool) -> set[int]: 
 
     def render(job: tuple) -> list[tuple[str, int, str]]:
         page, template, context = job
-        logger = logging.getLogger("mkdocs")
-        keeper = _RecordKeeper()
-        handlers, propagate = logger.handlers[:], logger.propagate
-        logger.handlers, logger.propagate = [keeper], False  # the parent logs the records again
         config._current_page = page
         page.active = True
         try:
-            output = config.plugins.on_post_page(template.render(context), page=page, config=config)
-            if output.strip():
-                write_file(output.encode("utf-8", errors="xmlcharrefreplace"), page.file.abs_dest_path)
-            else:
-                logger.info(f"Page skipped: '{page.file.src_uri}'. Generated empty output.")
+            with _kept_records() as records:
+                output = config.plugins.on_post_page(template.render(context), page=page, config=config)
+                if output.strip():
+                    write_file(output.encode("utf-8", errors="xmlcharrefreplace"), page.file.abs_dest_path)
+                else:
+                    logging.getLogger("mkdocs").info(f"Page skipped: '{page.file.src_uri}'. Generated empty output.")
         finally:
             page.active = False
             config._current_page = None
-            logger.handlers, logger.propagate = handlers, propagate
-        return keeper.records
+        return records
 
     for records in parallel.map_ordered(render, jobs):
-        for name, level, message in records:
-            logging.getLogger(name).log(level, message)
+        _log_again(records)
     return {id(page) for page, _, _ in jobs}
 
 
@@ -333,21 +327,33 @@ class _RecordKeeper(logging.Handler):
         self.records.append((record.name, record.levelno, record.getMessage()))
 
 
-def _populate_in_worker(original, page, config, files) -> tuple[dict, list[tuple[str, int, str]]]:  # noqa: ANN001
-    """Read and convert one page (in a worker); return what that set on the page and what it logged."""
+@contextmanager
+def _kept_records() -> Iterator[list[tuple[str, int, str]]]:
+    """Within the block (in a worker), keep MkDocs' log records instead of printing them; yield the list."""
     logger = logging.getLogger("mkdocs")
     keeper = _RecordKeeper()
-    # This is a forked copy of the logger: only the parent prints, when it logs the records again.
     handlers, propagate = logger.handlers[:], logger.propagate
     logger.handlers, logger.propagate = [keeper], False
     try:
-        original(page, config, files, False)
+        yield keeper.records
     finally:
         logger.handlers, logger.propagate = handlers, propagate
+
+
+def _log_again(records: list[tuple[str, int, str]]) -> None:
+    """Log a worker's kept records in this process, so they are printed once and strict mode counts them."""
+    for name, level, message in records:
+        logging.getLogger(name).log(level, message)
+
+
+def _populate_in_worker(original, page, config, files) -> tuple[dict, list[tuple[str, int, str]]]:  # noqa: ANN001
+    """Read and convert one page (in a worker); return what that set on the page and what it logged."""
+    with _kept_records() as records:
+        original(page, config, files, False)
     state = {name: getattr(page, name) for name in _PAGE_STATE}
     links = state["links_to_anchors"]
     state["links_to_anchors"] = links if links is None else {f.src_uri: anchors for f, anchors in links.items()}
-    return state, keeper.records
+    return state, records
 
 
 def swap_dir(new: Path, target: Path) -> None:
