@@ -40,13 +40,17 @@ QUERIES = [
     "attention mechanism", "kernel", "causal inference", "title:learning", "-diffusion", "zzzznotaword",
 ]
 
-#: Runs in the page: start both workers, set them up with the index, query each, return item locations.
-_COMPARE_JS = """
-async (queries) => {
+#: Runs in a page of the site: set up Material's own search worker and the one the site uses with the same index
+#: (optionally with another Lunr pipeline, or the last page listed twice), ask both every query, and return each
+#: one's set-up milliseconds and results as "location score" lines. tests/test_browser.py uses it too.
+COMPARE_JS = """
+async ([queries, settings]) => {
   const config = JSON.parse(document.getElementById("__config").textContent);
   const used = new URL(config.search, document.baseURI);
   const material = new URL(used.searchParams.get("worker") || used.href, document.baseURI);
   const index = await (await fetch(new URL("search/search_index.json", new URL(config.base, location.href)))).json();
+  if (settings.pipeline) index.config.pipeline = settings.pipeline;
+  if (settings.duplicate) index.docs.push({...index.docs[index.docs.length - 1], text: "duplicated page"});
   async function run(url) {
     const worker = new Worker(url);
     const inbox = [];
@@ -62,13 +66,13 @@ async (queries) => {
       worker.postMessage({type: 2, data: q});
       let msg;
       while ((msg = await next()).type !== 3) {}
-      out[q] = msg.data.items.map(group => group.map(item => item.location + " " + item.score.toFixed(6)));
+      out[q] = msg.data.items.map(group => group.map(item => item.location + " " + item.score));
     }
     worker.terminate();
     return {ready, out};
   }
-  return {material: await run(material.href), used: await run(used.href), usedUrl: used.pathname, 
-          sameWorker: material.href === used.href};
+  return {usedPath: used.pathname, materialPath: material.pathname, sameWorker: material.href === used.href,
+          material: await run(material.href), used: await run(used.href)};
 }
 """
 
@@ -124,7 +128,7 @@ def compare(url: str, queries: list[str]) -> dict:
         page.on("console", lambda msg: msg.type == "error" and errors.append(msg.text))
         page.on("pageerror", lambda err: errors.append(str(err)))
         page.goto(url, wait_until="load")
-        result = page.evaluate(_COMPARE_JS, queries)
+        result = page.evaluate(COMPARE_JS, [queries, {}])
         browser.close()
     result["errors"] = errors
     return result
@@ -132,7 +136,7 @@ def compare(url: str, queries: list[str]) -> dict:
 
 def report_compare(result: dict) -> int:
     """Print, per query, how the site's worker's results differ from Material's; return how many differ in pages."""
-    print(f"worker used: {result['usedUrl']}" + ("  (Material's own: nothing to compare)" if result["sameWorker"] else ""))
+    print(f"worker used: {result['usedPath']}" + ("  (Material's own: nothing to compare)" if result["sameWorker"] else ""))
     print(f"set-up in this page: Material's worker {result['material']['ready'] / 1000:.2f} s, "
           f"site's worker {result['used']['ready'] / 1000:.2f} s")
     differ = 0

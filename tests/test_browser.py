@@ -8,6 +8,7 @@ import html.parser
 import http.server
 import json
 import re
+import sys
 import threading
 import urllib.error
 import urllib.parse
@@ -17,6 +18,9 @@ from pathlib import Path
 import pytest
 
 from .conftest import ROOT
+
+sys.path.insert(0, str(ROOT / "bench"))
+import search_speed  # noqa: E402 - bench/ is scripts, not a package
 
 CHROMIUM = Path("/usr/bin/chromium")
 SHOTS = ROOT / "artifacts" / "screenshots"
@@ -364,40 +368,6 @@ def test_a_paper_page_carries_citation_meta_tags(page, site_url, seed_site) -> N
     assert page.get_attribute("meta[name=citation_title]", "content") == paper["title"]
 
 
-# Runs in a page of the site: set up Material's own search worker and the one the site uses (lean-search.js)
-# with the same index, ask both every query, and return each one's results as "location score" lines.
-_BOTH_WORKERS_JS = """
-async ([queries, settings]) => {
-  const config = JSON.parse(document.getElementById("__config").textContent);
-  const used = new URL(config.search, document.baseURI);
-  const material = new URL(used.searchParams.get("worker") || used.href, document.baseURI);
-  const index = await (await fetch(new URL("search/search_index.json", new URL(config.base, location.href)))).json();
-  if (settings.pipeline) index.config.pipeline = settings.pipeline;
-  if (settings.duplicate) index.docs.push({...index.docs[index.docs.length - 1], text: "duplicated page"});
-  async function run(url) {
-    const worker = new Worker(url);
-    const inbox = [];
-    let wake = null;
-    worker.onmessage = (ev) => { inbox.push(ev.data); if (wake) { wake(); wake = null; } };
-    const next = async () => { while (!inbox.length) await new Promise(r => wake = r); return inbox.shift(); };
-    worker.postMessage({type: 0, data: {config: index.config, docs: index.docs, options: {suggest: false}}});
-    while ((await next()).type !== 1) {}
-    const out = {};
-    for (const q of queries) {
-      worker.postMessage({type: 2, data: q});
-      let msg;
-      while ((msg = await next()).type !== 3) {}
-      out[q] = msg.data.items.map(group => group.map(item => item.location + " " + item.score));
-    }
-    worker.terminate();
-    return out;
-  }
-  return {usedPath: used.pathname, materialPath: material.pathname,
-          material: await run(material.href), used: await run(used.href)};
-}
-"""
-
-
 @pytest.mark.parametrize("settings", [
     {},
     # mkdocs' search plugin lets a site turn on Lunr's trimmer and stemmer; a page listed twice takes Lunr's own path.
@@ -411,8 +381,9 @@ def test_the_faster_search_worker_finds_the_same_papers_with_the_same_scores_as_
     words = [max(re.findall(r"[A-Za-z]{5,}", d["title"]) or ["paper"], key=len) for d in papers[:3] + papers[-2:]]
     queries = [*words, f"{words[0]} {words[1]}", f"-{words[0]}", f"{words[2][:4]}*", f'"{words[3]}"', "zzzznotaword"]
     page.goto(site_url)
-    got = page.evaluate(_BOTH_WORKERS_JS, [queries, settings])
-    assert got["usedPath"].endswith("/workers/lean-search.js") and got["materialPath"] != got["usedPath"]
+    both = page.evaluate(search_speed.COMPARE_JS, [queries, settings])
+    assert both["usedPath"].endswith("/workers/lean-search.js") and both["materialPath"] != both["usedPath"]
+    got = {name: both[name]["out"] for name in ("used", "material")}
     assert got["used"] == got["material"]
     assert got["used"]["zzzznotaword"] == []
     if settings:
