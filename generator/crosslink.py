@@ -82,29 +82,121 @@ def _first_mention(masked: str, pattern: re.Pattern[str] | None) -> tuple[int, i
     return None
 
 
+# Characters a case-insensitive regex matches differently from str.lower() against ASCII phrases: "İ"
+# lowers to two characters, and "ı" and "ſ" match "i" and "s" (re's extra case equivalences).
+_FOLD_UNSAFE = frozenset("\u0130\u0131\u017f")
+
+
+def _fold(masked: str) -> str | None:
+    """Return the masked text lowercased character for character, or None when that would not match as re.IGNORECASE does."""
+    if not masked.isascii() and not _FOLD_UNSAFE.isdisjoint(masked):
+        return None
+    folded = masked.lower()
+    return folded if len(folded) == len(masked) else None
+
+
+def _is_word_char(c: str) -> bool:
+    """Return whether a character is one of the regex class [\\w-] (a word goes on through it)."""
+    return c == "-" or c == "_" or c.isalnum()
+
+
+class _Phrases:
+    """Whole-word phrases found as _phrase_pattern's regex finds them, longest first, by string search.
+
+    Compiling one regex per tag cost more than all the matching (0.5 ms a tag, in every worker); the
+    search below gives the same first match. Case-insensitive phrases with non-ASCII characters, and text
+    that str.lower() cannot fold as the regex would, use the compiled pattern.
+    """
+
+    def __init__(self, phrases: list[str], ignore_case: bool) -> None:
+        ordered = [p for p in sorted(set(phrases), key=lambda p: (-len(p), p)) if p.split()]
+        self.ignore_case = ignore_case
+        self.searchable = not ignore_case or all(p.isascii() for p in ordered)
+        self.words = [(p.lower() if ignore_case else p).split() for p in ordered]
+        self._phrases = ordered
+        self._regex: re.Pattern[str] | None = None
+
+    def first(self, masked: str, folded: str | None) -> tuple[int, int] | None:
+        """Return the span of the first linkable mention (not right after a _BAD_BEFORE character)."""
+        text = folded if self.ignore_case else masked
+        if text is None or not self.searchable:
+            if self._regex is None:
+                self._regex = _phrase_pattern(self._phrases, self.ignore_case)
+            return _first_mention(masked, self._regex)
+        pos = 0
+        while True:
+            # The regex's choice: the leftmost start, and there the first phrase in order that matches.
+            best: tuple[int, int, int] | None = None
+            for order, words in enumerate(self.words):
+                start = text.find(words[0], pos)
+                while start != -1 and (best is None or start <= best[0]):
+                    end = _match_at(text, masked, start, words)
+                    if end is not None:
+                        if best is None or (start, order) < best[:2]:
+                            best = (start, order, end)
+                        break
+                    start = text.find(words[0], start + 1)
+            if best is None:
+                return None
+            start, _, end = best
+            if start > 0 and masked[start - 1] in _BAD_BEFORE:
+                pos = end  # as finditer goes on: after the skipped match
+                continue
+            return start, end
+
+
+def _match_at(text: str, masked: str, start: int, words: list[str]) -> int | None:
+    """Return the end of the phrase `words` matched whole at `start` (words split as _SPACE allows), else None."""
+    n = len(text)
+    if start > 0 and _is_word_char(masked[start - 1]):
+        return None
+    i = start
+    for k, word in enumerate(words):
+        if k:
+            j = i
+            while j < n and text[j] in " \t":
+                j += 1
+            if j < n and text[j] == "\n":
+                j += 1
+                while j < n and text[j] in " \t":
+                    j += 1
+            if j == i:
+                return None
+            i = j
+        if not text.startswith(word, i):
+            return None
+        i += len(word)
+    if i < n and _is_word_char(masked[i]):
+        return None
+    return i
+
+
 @dataclass(frozen=True)
 class _TagPatterns:
-    """A tag's compiled mention patterns: name and aliases case-insensitive, acronyms as written."""
+    """A tag's mention finders: name and aliases case-insensitive, acronyms as written."""
 
-    words: re.Pattern[str] | None
-    acronyms: re.Pattern[str] | None
+    words: _Phrases | None
+    acronyms: _Phrases | None
 
 
 def _tag_patterns(tag: Tag) -> _TagPatterns:
-    """Return the patterns that find a tag's mentions."""
+    """Return the finders of a tag's mentions."""
     return _compile_tag_patterns((tag.name, *tag.aliases))
 
 
 @lru_cache(maxsize=65536)
 def _compile_tag_patterns(phrases: tuple[str, ...]) -> _TagPatterns:
-    """Compile the mention patterns of a tag's name and aliases (cached: tags recur across papers)."""
-    return _TagPatterns(_phrase_pattern([p for p in phrases if not _is_acronym(p)], True),
-                        _phrase_pattern([p for p in phrases if _is_acronym(p)], False))
+    """Prepare the mention finders of a tag's name and aliases (cached: tags recur across papers)."""
+    words = [p for p in phrases if not _is_acronym(p)]
+    acronyms = [p for p in phrases if _is_acronym(p)]
+    return _TagPatterns(_Phrases(words, True) if any(p.split() for p in words) else None,
+                        _Phrases(acronyms, False) if any(p.split() for p in acronyms) else None)
 
 
-def _tag_mention(masked: str, patterns: _TagPatterns) -> tuple[int, int] | None:
+def _tag_mention(masked: str, folded: str | None, patterns: _TagPatterns) -> tuple[int, int] | None:
     """Return the span of a tag's first mention."""
-    spans = [s for s in (_first_mention(masked, patterns.words), _first_mention(masked, patterns.acronyms)) if s]
+    spans = [s for s in (patterns.words and patterns.words.first(masked, folded),
+                         patterns.acronyms and patterns.acronyms.first(masked, folded)) if s]
     # The earliest mention wins; at one position the longer phrase.
     return min(spans, key=lambda s: (s[0], -s[1])) if spans else None
 
@@ -149,6 +241,7 @@ def _plan(paper: Paper, tags: dict[str, Tag], methods: dict[str, str], slugs: di
           max_links: int, patterns: dict[str, _TagPatterns]) -> list[_Link]:
     """Return the links to add to one abstract, in text order; methods first, then tags by relevance."""
     masked = _mask(paper.abstract)
+    folded = _fold(masked)
     wanted: list[_Link] = []
     for name, span in sorted(_method_mentions(masked, methods).items()):
         target_id = methods[name]
@@ -161,7 +254,7 @@ def _plan(paper: Paper, tags: dict[str, Tag], methods: dict[str, str], slugs: di
             continue
         if slug not in patterns:
             patterns[slug] = _tag_patterns(tag)
-        span = _tag_mention(masked, patterns[slug])
+        span = _tag_mention(masked, folded, patterns[slug])
         if span:
             wanted.append(_Link(*span, f"../tags/{quote(tag.slug)}.md"))
     chosen: list[_Link] = []

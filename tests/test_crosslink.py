@@ -105,3 +105,35 @@ def test_papers_without_abstract_or_tags():
     q = paper("q", "Plain words only.", ["no-such-tag"])
     add_crosslinks([p, q], TAGS, {})
     assert p.abstract_linked == "" and q.abstract_linked == "Plain words only."
+
+
+def test_tag_mentions_are_found_as_the_regex_finds_them():
+    """The string search that replaced one compiled regex per tag gives the regex's first match, on tricky text too."""
+    from random import Random
+
+    from generator.crosslink import _first_mention, _fold, _phrase_pattern, _Phrases
+
+    rng = Random(7)
+    vocabulary = ["a", "ab", "Ab", "b-a", "sa", "Si", "k", "a_b", "é", "\u0131b", "x+"]
+    # Between words: mostly blanks, some line breaks (a paragraph break too), characters a link may not
+    # follow, word characters; rarely a letter whose case-insensitive match str.lower() does not reproduce.
+    glue = [" "] * 8 + ["\t", "\n", " \n ", "\n\n", "-", "!", "]", "_", "", "\x00", "\u212a"]
+    unsafe = ["\u0130", "\u0131", "\u017f"]
+    cases = [str, str.upper, str.lower, str.title]
+    found = 0
+    for _ in range(4000):
+        words = [rng.choice(vocabulary) for _ in range(rng.randint(0, 12))]
+        text = "".join(rng.choice(cases)(w) + rng.choice(glue) for w in words)
+        if rng.random() < 0.1:
+            at = rng.randint(0, len(text))
+            text = text[:at] + rng.choice(unsafe) + text[at:]
+        phrases = []
+        for _ in range(rng.randint(1, 3)):
+            start = rng.randint(0, len(words))  # mostly phrases the text holds, in some case
+            picked = words[start : start + rng.randint(1, 3)] or [rng.choice(vocabulary)]
+            phrases.append(" ".join(picked))
+        for ignore_case in (True, False):
+            expected = _first_mention(text, _phrase_pattern(phrases, ignore_case))
+            assert _Phrases(phrases, ignore_case).first(text, _fold(text)) == expected, (phrases, text, ignore_case)
+            found += expected is not None
+    assert found > 2000  # the cases do exercise matches
