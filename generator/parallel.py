@@ -7,6 +7,9 @@ its inputs without pickling them; only results travel back, in input order, so o
 number of workers. Where forking is unsafe or unavailable (other threads running, as under `papersite
 serve`; Windows; macOS) and for small batches, the work runs in this process.
 
+`Background` runs one whole-corpus step the same way, in a forked child, while this process does another
+(the text features and topic clusters, which do not need the tags, are computed while the tags are).
+
 `PAPERSITE_JOBS` sets the number of workers (default: the cores this process may use; 1 turns it off).
 """
 
@@ -14,9 +17,12 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import pickle
+import signal
 import sys
 import threading
-from typing import Callable, Sequence, TypeVar
+import traceback
+from typing import Callable, Generic, Sequence, TypeVar
 
 from .model import PapersiteError
 
@@ -78,3 +84,76 @@ def _run_chunk(bounds: tuple[int, int]) -> list:
     fn, items = _task
     start, stop = bounds
     return [fn(items[i]) for i in range(start, stop)]
+
+
+class Background(Generic[R]):
+    """A value computed by a forked child process while this one goes on; `result()` waits for it.
+
+    Use it as a context manager: leaving the block without taking the result stops the child.
+    """
+
+    def __init__(self, fn: Callable[[], R]) -> None:
+        self._fn = fn
+        self._pid: int | None = None
+        self._pipe: int | None = None
+        if jobs() >= 2 and can_fork():
+            self._start()
+
+    def _start(self) -> None:
+        """Fork the child; it sends back its pickled result (or exception) and exits."""
+        read, write = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # the child: never return into the caller's code
+            try:
+                os.close(read)
+                with os.fdopen(write, "wb") as pipe:
+                    pipe.write(_outcome(self._fn))
+            finally:
+                os._exit(0)
+        os.close(write)
+        self._pid, self._pipe = pid, read
+
+    def result(self) -> R:
+        """Return fn()'s value (computed here if no child was started), or raise what it raised."""
+        if self._pid is None:
+            return self._fn()
+        assert self._pipe is not None
+        with os.fdopen(self._pipe, "rb") as pipe:
+            data = pipe.read()  # read to the end before waiting: a full pipe would block the child
+        self._pipe = None
+        _, status = os.waitpid(self._pid, 0)
+        self._pid = None
+        if not data or os.waitstatus_to_exitcode(status) != 0:
+            raise PapersiteError("a worker process ended without a result (out of memory?); try PAPERSITE_JOBS=1")
+        ok, value = pickle.loads(data)
+        if not ok:
+            raise value
+        return value
+
+    def __enter__(self) -> "Background[R]":
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        """Stop a child whose result was never taken (the caller failed first)."""
+        if self._pid is not None:
+            os.kill(self._pid, signal.SIGKILL)
+            os.waitpid(self._pid, 0)
+            self._pid = None
+        if self._pipe is not None:
+            os.close(self._pipe)
+            self._pipe = None
+
+
+def _outcome(fn: Callable[[], R]) -> bytes:
+    """Return the pickled (True, fn()) or, if it raised, (False, the exception with the child's traceback)."""
+    try:
+        return pickle.dumps((True, fn()), protocol=pickle.HIGHEST_PROTOCOL)
+    except BaseException as exc:  # noqa: BLE001 - handed to the parent, which raises it
+        if not isinstance(exc, PapersiteError):  # a bug: keep where it happened, which the parent cannot see
+            exc.add_note("In a worker process:\n" + "".join(traceback.format_exception(exc)).rstrip())
+        try:
+            data = pickle.dumps((False, exc), protocol=pickle.HIGHEST_PROTOCOL)
+            pickle.loads(data)  # some exceptions pickle but cannot be rebuilt (other __init__ arguments)
+            return data
+        except Exception:  # an exception that cannot travel still reaches the parent, as text
+            return pickle.dumps((False, RuntimeError(f"{type(exc).__name__}: {exc}")))

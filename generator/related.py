@@ -64,21 +64,29 @@ def assign_related(
     papers: list[Paper], features: Features, k: int = 5, tags: dict[str, Tag] | None = None
 ) -> None:
     """Set each paper's `related` to its k most related other papers with the terms they share."""
+    for paper, found in zip(papers, related_lists(papers, features, k, tags)):
+        paper.related = found
+
+
+def related_lists(
+    papers: list[Paper], features: Features, k: int = 5, tags: dict[str, Tag] | None = None
+) -> list[list[Related]]:
+    """Return, per paper, its k most related other papers with the terms they share (papers are not changed)."""
     n = len(papers)
-    for p in papers:
-        p.related = []
     if n < 2 or k <= 0:
-        return
+        return [[] for _ in papers]
     _check_aligned(papers, features)
     rows, scores = ranked_neighbours(papers, features, k)
     names = {slug: tag.name for slug, tag in (tags or {}).items()}
     pairs_i = np.repeat(np.arange(n), rows.shape[1])
     reasons = explain(papers, features, pairs_i, rows.ravel(), names)
-    for i in range(n):
-        papers[i].related = [
+    return [
+        [
             Related(id=papers[j].id, score=float(s), terms=reasons[i * rows.shape[1] + r])
             for r, (j, s) in enumerate(zip(rows[i].tolist(), scores[i].tolist()))
         ]
+        for i in range(n)
+    ]
 
 
 def ranked_neighbours(papers: list[Paper], features: Features, k: int) -> tuple[np.ndarray, np.ndarray]:

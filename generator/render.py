@@ -7,14 +7,15 @@ import json
 import math
 import posixpath
 import re
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
+from typing import Callable
 
 import jinja2
 from markupsafe import Markup
 
 from . import export, feed, layout
-from .model import Corpus, Paper, Tag
+from .model import Corpus, Paper, Tag, Topic
 from .parallel import map_ordered
 
 #: Folders and files of site_src/ that papersite owns; everything else there is hand-written.
@@ -108,48 +109,58 @@ def render_site(corpus: Corpus, templates_dir: Path, site_name: str) -> dict[str
     tags = corpus.tags
     common = {"corpus": corpus, "by_id": by_id, "topics": topics, "tags": tags, "site_name": site_name,
               "latest": feed.newest_first(corpus.papers, corpus.first_seen)[:LATEST], "first_seen": corpus.first_seen}
-    out: dict[str, str] = {}
     paper_tpl = env.get_template("paper.md.j2")
-
-    def paper_page(paper: Paper) -> str:
-        return paper_tpl.render(paper=paper, citation=export.citation_meta(paper),
-                                bibtex=export.bibtex_entry(paper) if paper.authors or paper.year else "", **common)
-
-    # One page per paper, each independent of the others: rendered on every core.
-    for paper, page in zip(corpus.papers, map_ordered(paper_page, corpus.papers)):
-        out[paper.path] = page
     tag_tpl = env.get_template("tag.md.j2")
-    tag_pages = map_ordered(
-        lambda tag: _render_paged(tag_tpl, tag.path, "papers", _sorted_papers(tag.papers, by_id), tag=tag, **common),
-        list(tags.values()))
-    for pages in tag_pages:
-        out.update(pages)
     topic_tpl = env.get_template("topic.md.j2")
-    for topic in corpus.topics:
-        out.update(_render_paged(topic_tpl, topic.path, "papers", _sorted_papers(topic.papers, by_id), topic=topic, **common))
-    out.update(_render_paged(env.get_template("tags_index.md.j2"), "tags/index.md", "tag_list", _tags_by_count(tags), **common))
-    out["topics/index.md"] = env.get_template("topics_index.md.j2").render(**common)
-    out.update(_render_listing(env, corpus.papers, common))
-    out["index.md"] = env.get_template("home.md.j2").render(
-        preview=corpus.papers[:PAGE_SIZE], all_listed=len(corpus.papers) <= PAGE_SIZE, **common
-    )
-    out["papers.json"] = catalog_json(corpus)
-    out.update(_reader_files(env, corpus, common))
+
+    def paper_page(paper: Paper) -> dict[str, str]:
+        return {paper.path: paper_tpl.render(paper=paper, citation=export.citation_meta(paper),
+                                             bibtex=export.bibtex_entry(paper) if paper.authors or paper.year else "",
+                                             **common)}
+
+    def tag_pages(tag: Tag) -> dict[str, str]:
+        return _render_paged(tag_tpl, tag.path, "papers", _sorted_papers(tag.papers, by_id), tag=tag, **common)
+
+    def topic_pages(topic: Topic) -> dict[str, str]:
+        return _render_paged(topic_tpl, topic.path, "papers", _sorted_papers(topic.papers, by_id), topic=topic, **common)
+
+    # Every page and file is independent of the others: all are made on every core, the whole-corpus
+    # files first (they take longest, and a worker that starts them early evens out the load).
+    tasks: list[Callable[[], dict[str, str]]] = [
+        *_reader_files(env, corpus, common),
+        lambda: {"papers.json": catalog_json(corpus)},
+        lambda: _render_paged(env.get_template("tags_index.md.j2"), "tags/index.md", "tag_list", _tags_by_count(tags), **common),
+        lambda: {"topics/index.md": env.get_template("topics_index.md.j2").render(**common)},
+        lambda: _render_listing(env, corpus.papers, common),
+        lambda: {"index.md": env.get_template("home.md.j2").render(
+            preview=corpus.papers[:PAGE_SIZE], all_listed=len(corpus.papers) <= PAGE_SIZE, **common)},
+        *(partial(topic_pages, topic) for topic in corpus.topics),
+        *(partial(paper_page, paper) for paper in corpus.papers),
+        *(partial(tag_pages, tag) for tag in tags.values()),
+    ]
+    out: dict[str, str] = {}
+    for files in map_ordered(_call, tasks):
+        out.update(files)
     return out
 
 
-def _reader_files(env: jinja2.Environment, corpus: Corpus, common: dict) -> dict[str, str]:
-    """Return the topic map, the facets of the papers index, the exports and the Atom feed."""
+def _call(task: Callable[[], dict[str, str]]) -> dict[str, str]:
+    """Run one rendering task."""
+    return task()
+
+
+def _reader_files(env: jinja2.Environment, corpus: Corpus, common: dict) -> list[Callable[[], dict[str, str]]]:
+    """Return the tasks making the topic map, the facets of the papers index, the exports and the Atom feed."""
     colours = layout.topic_colours(len(corpus.topics))
-    return {
-        "map/index.md": env.get_template("map.md.j2").render(colours=colours, **common),
-        "map/points.json": layout.map_json(corpus, colours),
-        "papers/facets.json": export.facets_json(corpus),
-        "exports/papers.bib": export.bibtex_file(corpus),
-        "exports/papers.csv": export.csv_file(corpus),
-        "feed.xml": feed.atom_feed(corpus.papers, corpus.first_seen, common["site_name"],
-                                   {t.slug: t.name for t in corpus.topics}),
-    }
+    topic_names = {t.slug: t.name for t in corpus.topics}
+    return [
+        lambda: {"map/index.md": env.get_template("map.md.j2").render(colours=colours, **common)},
+        lambda: {"map/points.json": layout.map_json(corpus, colours)},
+        lambda: {"papers/facets.json": export.facets_json(corpus)},
+        lambda: {"exports/papers.bib": export.bibtex_file(corpus)},
+        lambda: {"exports/papers.csv": export.csv_file(corpus)},
+        lambda: {"feed.xml": feed.atom_feed(corpus.papers, corpus.first_seen, common["site_name"], topic_names)},
+    ]
 
 
 def _render_listing(env: jinja2.Environment, papers: list[Paper], common: dict) -> dict[str, str]:

@@ -53,28 +53,26 @@ KEEP_NAME = 0.8
 
 def assign_topics(
     papers: list[Paper], features: Features, tags: dict[str, Tag], vocab: Vocabulary,
-    previous: list[Topic] | None = None,
+    previous: list[Topic] | None = None, labels: np.ndarray | None = None,
 ) -> list[Topic]:
     """Group papers into named topics, set each paper's `topic` slug, and return the topics largest first.
 
     `previous`, the topics of the last build (e.g. from the build cache), makes k-means start from them
     and lets a topic whose members barely changed keep its name and slug; without it the result depends
-    on the papers only.
+    on the papers only. `labels`, group()'s result for the same arguments, skips that step.
     """
     for p in papers:
         p.topic = None
     if not papers:
         return []
-    if [p.id for p in papers] != features.ids:
-        raise ValueError("features were built for a different list of papers")
+    if labels is None:
+        labels = group(papers, features, vocab, previous)
     if vocab.topics:
-        labels = _match_taxonomy(features, vocab.topics)
         topics = [
             Topic(slug="", name=spec.name, phrases=list(spec.phrases), description=spec.description)
             for spec in vocab.topics
         ]
     else:
-        labels = _cluster(features, topic_count(len(papers)), previous or [])
         topics = _describe_all(labels, papers, features, tags)
         if previous:
             _keep_names(topics, labels, papers, previous)
@@ -88,6 +86,15 @@ def assign_topics(
         for pid in topic.papers:
             by_id[pid].topic = topic.slug
     return sorted(topics, key=lambda t: (-len(t.papers), t.name.lower(), t.slug))
+
+
+def group(papers: list[Paper], features: Features, vocab: Vocabulary, previous: list[Topic] | None = None) -> np.ndarray:
+    """Return a topic number per paper: the user's taxonomy if the vocabulary has one, else k-means clusters (no tags needed)."""
+    if [p.id for p in papers] != features.ids:
+        raise ValueError("features were built for a different list of papers")
+    if vocab.topics:
+        return _match_taxonomy(features, vocab.topics)
+    return _cluster(features, topic_count(len(papers)), previous or [])
 
 
 def topic_count(n: int) -> int:

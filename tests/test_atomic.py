@@ -59,7 +59,8 @@ INJECTIONS = {
     "titles": (build_module.titles, "infer_title", lambda root: _fail(RuntimeError("injected"))),
     "tags": (build_module.tags, "assign_tags", lambda root: _fail(RuntimeError("injected"))),
     "topics": (build_module.topics, "assign_topics", lambda root: _fail(RuntimeError("injected"))),
-    "related": (build_module.related, "assign_related", lambda root: _fail(RuntimeError("injected"))),
+    "topic groups": (build_module.topics, "group", lambda root: _fail(RuntimeError("injected"))),  # in a child process
+    "related": (build_module.related, "related_lists", lambda root: _fail(RuntimeError("injected"))),  # in a child too
     "render": (build_module, "render_site", lambda root: _fail(PapersiteError("templates: injected"))),
     "mkdocs": (build_module, "run_mkdocs", lambda root: _fail(PapersiteError("mkdocs.yml: injected"))),
     "write, part-way": (site_module, "_write_if_changed", lambda root: _fail_writes_into(root / "site_src", after=3)),

@@ -43,9 +43,13 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def site_url(seed_site: Path):
-    """Serve the built seed site on 127.0.0.1 (a free port) for the whole session."""
+    """Serve the built seed site on 127.0.0.1 (a free port) for this module.
+
+    Stopped after it: a thread left running makes papersite's later builds in this process stay serial
+    (forking is unsafe with threads), which would hide the worker processes from the tests that check them.
+    """
     handler = functools.partial(_QuietHandler, directory=str(seed_site / "site"))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
@@ -53,6 +57,7 @@ def site_url(seed_site: Path):
     yield f"http://127.0.0.1:{server.server_address[1]}/"
     server.shutdown()
     server.server_close()
+    thread.join()
 
 
 @pytest.fixture(scope="module")

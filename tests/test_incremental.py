@@ -169,8 +169,8 @@ def test_second_build_reuses_every_cached_result(project: Path) -> None:
     _run(project, cache)
     assert cache.misses == 0 and cache.hits > 0
     assert sorted(p.name for p in (project / CACHE_DIR).iterdir()) == [
-        "crosslinks", "methods", "papers", "tag-evidence", "tag-text", "titles"]
-    assert {p.name for p in (project / CACHE_DIR / "titles").iterdir()} <= {f"{c}.json" for c in "0123456789abcdef"}
+        "crosslinks", "names", "papers", "tag-evidence", "tag-text"]
+    assert {p.name for p in (project / CACHE_DIR / "names").iterdir()} <= {f"{c}.json" for c in "0123456789abcdef"}
 
 
 def test_deleting_the_cache_changes_nothing_but_time(project: Path) -> None:
@@ -185,8 +185,8 @@ def test_deleting_the_cache_changes_nothing_but_time(project: Path) -> None:
 @pytest.mark.parametrize("damage", ["truncate", "flip", "garbage"])
 def test_a_corrupt_cache_is_detected_and_rebuilt(project: Path, damage: str) -> None:
     before = _cached_output(project)
-    # The largest shard of the inferred titles: it holds entries whatever the keys.
-    path = max((project / CACHE_DIR / "titles").iterdir(), key=lambda p: p.stat().st_size)
+    # The largest shard of the inferred titles and method names: it holds entries whatever the keys.
+    path = max((project / CACHE_DIR / "names").iterdir(), key=lambda p: p.stat().st_size)
     data = path.read_bytes()
     if damage == "truncate":
         path.write_bytes(data[: len(data) // 2])
@@ -194,8 +194,9 @@ def test_a_corrupt_cache_is_detected_and_rebuilt(project: Path, damage: str) -> 
         # Same length, valid JSON, one inferred title changed: only the checksum can tell.
         head, _, payload = data.partition(b"\n")
         entries = json.loads(payload)
-        key = sorted(entries)[0]
-        entries[key] = "X" * len(entries[key])
+        key = next(k for k in sorted(entries) if entries[k][0])
+        title, method = entries[key]
+        entries[key] = ["X" * len(title), method]
         path.write_bytes(head + b"\n" + json.dumps(entries, sort_keys=True, separators=(",", ":")).encode())
     else:
         path.write_bytes(b"\x00\xff not a cache at all")
@@ -226,11 +227,11 @@ def test_the_cache_keeps_only_entries_the_last_build_used(project: Path) -> None
 def test_prefiltered_cached_crosslinks_equal_trying_every_method_on_every_abstract(project: Path) -> None:
     import copy
 
-    from generator import crosslink
+    from generator import crosslink, titles
     from generator.build import _introduced_methods, build_corpus
 
     corpus = build_corpus(Project.at(project), Progress(quiet=True))
-    methods = _introduced_methods(corpus.papers, Cache(None))
+    methods = _introduced_methods(corpus.papers, [titles.method_name(p.abstract) for p in corpus.papers])
     # Make other papers mention a few introduced methods, so method links are planned too.
     rows = _rows()
     for i, (name, owner) in enumerate(sorted(methods.items())[:3]):
@@ -238,7 +239,7 @@ def test_prefiltered_cached_crosslinks_equal_trying_every_method_on_every_abstra
         other["abstract"] += f" We compare against {name} on three benchmarks."
     _write_rows(project, rows)
     corpus = build_corpus(Project.at(project), Progress(quiet=True))
-    methods = _introduced_methods(corpus.papers, Cache(None))
+    methods = _introduced_methods(corpus.papers, [titles.method_name(p.abstract) for p in corpus.papers])
     reference = copy.deepcopy(corpus.papers)
     crosslink.add_crosslinks(reference, corpus.tags, methods)
     assert [p.abstract_linked for p in corpus.papers] == [p.abstract_linked for p in reference]
@@ -305,7 +306,7 @@ def test_adding_one_abstract_rewrites_one_file_of_each_per_paper_kind(project: P
     def files(kind: str) -> dict[str, tuple[int, int]]:
         return {p.name: (p.stat().st_ino, p.stat().st_mtime_ns) for p in (project / CACHE_DIR / kind).iterdir()}
 
-    before = {kind: files(kind) for kind in ("papers", "titles")}
+    before = {kind: files(kind) for kind in ("papers", "names")}
     _write_rows(project, rows)  # one abstract more, the others unchanged
     _run(project)
     for kind, old in before.items():

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -17,6 +19,13 @@ from generator.site import is_generated
 def _pid_of(_: int) -> int:
     """Return the id of the process doing the work."""
     return os.getpid()
+
+
+def test_nothing_keeps_the_test_process_from_forking_workers() -> None:
+    """The tests below see workers only where forking is allowed: no earlier test may leave a thread running."""
+    if sys.platform != "linux":
+        pytest.skip("workers are forked on Linux only")
+    assert parallel.can_fork(), [t.name for t in threading.enumerate()]
 
 
 def test_map_ordered_keeps_input_order_across_workers(monkeypatch) -> None:
@@ -51,6 +60,79 @@ def test_a_bad_jobs_setting_is_a_clear_error(monkeypatch, value: str) -> None:
     monkeypatch.setenv("PAPERSITE_JOBS", value)
     with pytest.raises(parallel.PapersiteError, match="PAPERSITE_JOBS"):
         parallel.jobs()
+
+
+def test_background_gives_the_value_from_another_process_or_this_one(monkeypatch) -> None:
+    monkeypatch.setenv("PAPERSITE_JOBS", "2")
+    with parallel.Background(lambda: (os.getpid(), [x * x for x in range(1000)])) as later:
+        pid, squares = later.result()
+    assert squares == [x * x for x in range(1000)]
+    if parallel.can_fork():
+        assert pid != os.getpid()
+    monkeypatch.setenv("PAPERSITE_JOBS", "1")
+    with parallel.Background(os.getpid) as later:
+        assert later.result() == os.getpid()
+
+
+class _Unpicklable(Exception):
+    """An exception carrying something pickle cannot send."""
+
+    def __init__(self) -> None:
+        super().__init__("cannot travel")
+        self.handle = lambda: None
+
+
+class _Unrebuildable(Exception):
+    """An exception pickle sends but cannot rebuild (its __init__ wants other arguments)."""
+
+    def __init__(self, a: str, b: str) -> None:
+        super().__init__(f"{a} {b}")
+
+
+def test_a_background_error_reaches_the_caller(monkeypatch) -> None:
+    monkeypatch.setenv("PAPERSITE_JOBS", "2")
+
+    def fail() -> None:
+        raise ValueError("broken in the child")
+
+    with pytest.raises(ValueError, match="broken in the child"):
+        with parallel.Background(fail) as later:
+            later.result()
+
+    def fail_unpicklably() -> None:
+        raise _Unpicklable()
+
+    with pytest.raises(Exception, match="cannot travel"):
+        with parallel.Background(fail_unpicklably) as later:
+            later.result()
+
+    def fail_unrebuildably() -> None:
+        raise _Unrebuildable("cannot", "rebuild")
+
+    with pytest.raises(Exception, match="cannot rebuild"):
+        with parallel.Background(fail_unrebuildably) as later:
+            later.result()
+
+
+def test_leaving_a_background_block_early_stops_the_child(monkeypatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("PAPERSITE_JOBS", "2")
+    if not parallel.can_fork():
+        pytest.skip("no forking here")
+    marker = tmp_path / "finished"
+
+    def slow() -> None:
+        import time
+
+        time.sleep(3)
+        marker.write_text("the child ran to its end")
+
+    with pytest.raises(KeyError):
+        with parallel.Background(slow) as later:
+            pid = later._pid  # noqa: SLF001 - the child's id, to check it is gone
+            raise KeyError("the caller failed first")
+    with pytest.raises(ProcessLookupError):  # killed and reaped: no such process any more
+        os.kill(pid, 0)
+    assert not marker.exists()
 
 
 def test_memo_many_computes_each_missing_key_once() -> None:
