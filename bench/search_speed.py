@@ -51,6 +51,12 @@ async ([queries, settings]) => {
   const index = await (await fetch(new URL("search/search_index.json", new URL(config.base, location.href)))).json();
   if (settings.pipeline) index.config.pipeline = settings.pipeline;
   if (settings.duplicate) index.docs.push({...index.docs[index.docs.length - 1], text: "duplicated page"});
+  if (settings.longWord) index.docs.push({location: "long-word/", title: "A long word", text: "<p>" + "x".repeat(1100) + " in a page</p>"});
+  function digest(text) {  // FNV-1a, 32 bits: enough to tell two results apart
+    let h = 0x811c9dc5;
+    for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+    return (h >>> 0).toString(16);
+  }
   async function run(url) {
     const worker = new Worker(url);
     const inbox = [];
@@ -66,7 +72,8 @@ async ([queries, settings]) => {
       worker.postMessage({type: 2, data: q});
       let msg;
       while ((msg = await next()).type !== 3) {}
-      out[q] = msg.data.items.map(group => group.map(item => item.location + " " + item.score));
+      // Each result as "location score digest", the digest covering the whole item: its highlighted fields too.
+      out[q] = msg.data.items.map(group => group.map(item => item.location + " " + item.score + " " + digest(JSON.stringify(item))));
     }
     worker.terminate();
     return {ready, out};
@@ -135,7 +142,7 @@ def compare(url: str, queries: list[str]) -> dict:
 
 
 def report_compare(result: dict) -> int:
-    """Print, per query, how the site's worker's results differ from Material's; return how many differ in pages."""
+    """Print, per query, how the site's worker's results differ from Material's; return how many differ (pages, scores or highlighting)."""
     print(f"worker used: {result['usedPath']}" + ("  (Material's own: nothing to compare)" if result["sameWorker"] else ""))
     print(f"set-up in this page: Material's worker {result['material']['ready'] / 1000:.2f} s, "
           f"site's worker {result['used']['ready'] / 1000:.2f} s")
@@ -146,10 +153,11 @@ def report_compare(result: dict) -> int:
         pages_got = [g[0].split(" ")[0] for g in got]
         same_set = sorted(pages_ref) == sorted(pages_got)
         same_order = pages_ref == pages_got
-        same_scores = ref == got
+        same_scores = [[i.rsplit(" ", 1)[0] for i in g] for g in ref] == [[i.rsplit(" ", 1)[0] for i in g] for g in got]
+        same_items = ref == got  # highlighted titles and texts too
         top_ref, top_got = pages_ref[:10], pages_got[:10]
-        differ += not same_set
-        status = "same pages and scores" if same_scores else "same pages, same order" if same_order else "same pages, other order" if same_set else "DIFFERENT PAGES"
+        differ += not same_items
+        status = "same pages, scores and highlighting" if same_items else "same pages and scores, OTHER HIGHLIGHTING" if same_scores else "same pages, same order" if same_order else "same pages, other order" if same_set else "DIFFERENT PAGES"
         print(f"  {query!r:28} {len(pages_ref):5} vs {len(pages_got):5} results  {status}"
               + ("" if same_order else f"; top 10 shared: {len(set(top_ref) & set(top_got))}/10"
                  f"; first diff at rank {next(i for i, (a, b) in enumerate(zip(pages_ref + [''], pages_got + [''])) if a != b) + 1}"))

@@ -140,6 +140,8 @@ def test_searching_a_method_name_finds_its_paper_first_and_opens_it(page, site_u
     creimbo = next(p for p in _catalog(seed_site) if "CREIMBO" in p["title"])
     results = _search(page, site_url, "CREIMBO")
     assert results[0] == site_url + creimbo["url"]
+    # The query's words are marked in the result, as Material marks them.
+    assert "creimbo" in [m.lower() for m in page.locator(".md-search-result__item").first.locator("mark").all_inner_texts()]
     _shot(page, "search-results.png")
     page.click(".md-search-result__item >> nth=0")
     page.wait_for_url(site_url + creimbo["url"] + "*")
@@ -377,20 +379,26 @@ def test_a_paper_page_carries_citation_meta_tags(page, site_url, seed_site) -> N
     {},
     # mkdocs' search plugin lets a site turn on Lunr's trimmer and stemmer; a page listed twice takes Lunr's own path.
     {"pipeline": ["trimmer", "stopWordFilter", "stemmer"], "duplicate": True},
-], ids=["as-built", "stemmer-and-duplicate"])
+    # A word longer than Material's highlighting table can record (1,023 characters) is still found and marked as Material marks it.
+    {"longWord": True},
+], ids=["as-built", "stemmer-and-duplicate", "long-word"])
 def test_the_faster_search_worker_finds_the_same_papers_with_the_same_scores_as_materials(page, site_url, seed_site, settings) -> None:
     # papersite builds Material's Lunr index its own, faster way (workers/lean-search.js); a reader must get
-    # exactly what Material's worker would give: same papers, same order, same scores.
+    # exactly what Material's worker would give: same papers, same order, same scores, same words marked.
     index = json.loads((seed_site / "site" / "search" / "search_index.json").read_text(encoding="utf-8"))
     papers = [d for d in index["docs"] if d["location"].startswith("papers/") and d["location"].count("/") == 2]
     words = [max(re.findall(r"[A-Za-z]{5,}", d["title"]) or ["paper"], key=len) for d in papers[:3] + papers[-2:]]
     queries = [*words, f"{words[0]} {words[1]}", f"-{words[0]}", f"{words[2][:4]}*", f'"{words[3]}"', "zzzznotaword"]
+    if settings.get("longWord"):
+        queries += ["x" * 1100, f"{'x' * 1100} page"]
     page.goto(site_url)
     both = page.evaluate(search_speed.COMPARE_JS, [queries, settings])
     assert both["usedPath"].endswith("/workers/lean-search.js") and both["materialPath"] != both["usedPath"]
     got = {name: both[name]["out"] for name in ("used", "material")}
     assert got["used"] == got["material"]
     assert got["used"]["zzzznotaword"] == []
+    if settings.get("longWord"):
+        assert any(group[0].startswith("long-word/ ") for group in got["used"]["x" * 1100])
     if settings:
         return  # with the stemmer, Material's prefix search misses some words; the faster worker must too (above)
     for doc, word in zip(papers[:3] + papers[-2:], words):

@@ -3,7 +3,9 @@
 // queries until it is done; on a site of thousands of papers that build is what the reader waits for.
 // Three things make it slow, none of which changes which pages a query finds or their scores:
 // - Lunr records where each word occurs (position metadata) only so the result list can highlight
-//   matches; we keep no metadata, so results show the same pages, unhighlighted;
+//   matches; we keep none while filling, and when a query returns a page we fill its highlighting table as
+//   Material's tokenizer would have and hand Material the matched words' positions, so results are
+//   highlighted exactly as Material's own worker highlights them;
 // - Lunr wraps every word in a Token object and stores an object per (word, field, page) posting,
 //   which leaves most of the time to the garbage collector; we count plain term ids per page and make
 //   a term's postings into Lunr's objects only when a query first reads them;
@@ -138,8 +140,13 @@
     for (var i = 0; i < state.fields.length; i++) {
       var fieldName = state.fields[i];
       var extractor = builder._fields[fieldName].extractor;
-      // Material's extractor also sets up its highlighting table for the field; keep calling it.
+      // Material's extractor also sets up its highlighting table for the field (an empty one, which
+      // highlightFields fills when the document is first found); keep calling it.
+      var tableBefore = lunr.tokenizer.table;
       var value = extractor ? extractor(doc) : doc[fieldName];
+      if (value !== undefined && lunr.tokenizer.table !== tableBefore) {
+        highlightsOf(builder).fields.push({ref: String(docRef), name: fieldName, value: value, table: lunr.tokenizer.table});
+      }
       var words = value === undefined ? [] : cutWords(value, []);
       var touched = [];
       var length = 0;
@@ -169,6 +176,133 @@
       state.entries.push({ref: docRef, field: i, fieldRef: fieldRef, ids: sorted, tfs: tfs});
     }
     builder.termIndex = state.terms.length;
+  }
+
+  // Return what the builder keeps to highlight results later: each fast-added field's value and table.
+  function highlightsOf(builder) {
+    if (!builder.papersiteHighlights) {
+      builder.papersiteHighlights = {fields: [], byRef: null, pipeline: builder.pipeline, words: new Map()};
+    }
+    return builder.papersiteHighlights;
+  }
+
+  // Call fn(block, type, start, end) for each tag and text section of input, as Material's extract() does.
+  function extractSections(input, fn) {
+    var block = 0;
+    var start = 0;
+    var end = 0;
+    for (var stack = 0; end < input.length; end++) {
+      var c = input.charCodeAt(end);
+      if (c === 60 && end > start) { // "<"
+        fn(block, 1, start, end);
+        start = end;
+      } else if (c === 62) { // ">"
+        if (input.charAt(start + 1) === "/") {
+          if (--stack === 0) fn(block++, 2, start, end + 1);
+        } else if (input.charAt(end - 1) !== "/") {
+          if (stack++ === 0) fn(block, 0, start, end + 1);
+        }
+        start = end + 1;
+      }
+    }
+    if (end > start) fn(block, 1, start, end);
+  }
+
+  // Fill a field's highlighting table as Material's tokenize() fills it while indexing with positions (an
+  // entry per tag and per word: start << 12 | length << 2 | type), noting the first block of each input.
+  function fillTable(field) {
+    var inputs = Array.isArray(field.value) ? field.value : [field.value];
+    var table = field.table;
+    field.inputs = inputs;
+    field.blocks = [];
+    inputs.forEach(function (input) {
+      var total = table.length;
+      field.blocks.push(total);
+      extractSections(input, function (block, type, start, end) {
+        block += total;
+        var entries = table[block] || (table[block] = []);
+        if (type !== 1) {
+          entries.push(start << 12 | end - start << 2 | type);
+          return;
+        }
+        var section = input.slice(start, end);
+        var index = 0;
+        var match;
+        separator.lastIndex = 0;
+        do {
+          match = separator.exec(section);
+          var until = match ? match.index : section.length;
+          if (index < until) {
+            entries.push(start + index << 12 | until - index << 2 | 1);
+            if (until - index > 0x3FF) { // longer than an entry can say: keep its real length aside
+              field.longWords = field.longWords || Object.create(null);
+              field.longWords[block << 20 | entries.length - 1] = until - index;
+            }
+          }
+          if (match) {
+            index = match.index + match[0].length;
+            if (match[0].length === 0) separator.lastIndex = match.index + 1;
+          }
+        } while (match);
+      });
+    });
+    field.blocks.push(table.length);
+  }
+
+  // Return the terms the indexing pipeline makes of a word (run once per distinct word).
+  function wordTerms(highlights, word) {
+    var terms = highlights.words.get(word);
+    if (terms === undefined) highlights.words.set(word, terms = highlights.pipeline.runString(word));
+    return terms;
+  }
+
+  // Add to a result's match data the positions of its matched terms, as Lunr records them while indexing
+  // with position metadata (block << 20 | entry), so Material highlights the result as it would have. Only
+  // for fields of documents added the fast way; a field's table is filled the first time a query returns it.
+  function highlightFields(highlights, result) {
+    if (!highlights.byRef) {
+      highlights.byRef = new Map();
+      highlights.fields.forEach(function (field) {
+        if (!highlights.byRef.has(field.ref)) highlights.byRef.set(field.ref, []);
+        highlights.byRef.get(field.ref).push(field);
+      });
+      // With stop words as the only pipeline step, a word's term is the word itself: no lookup needed.
+      highlights.wordIsTerm = highlights.pipeline._stack.every(function (fn) { return fn === lunr.stopWordFilter; });
+    }
+    var fields = highlights.byRef.get(String(result.ref));
+    if (!fields) return;
+    var metadata = result.matchData.metadata;
+    fields.forEach(function (field) {
+      var matched = Object.keys(metadata).filter(function (term) { return metadata[term][field.name] !== undefined; });
+      if (!matched.length) return;
+      if (!field.blocks) fillTable(field);
+      var byTerm = new Map(); // matched term -> its positions
+      var lengths = Object.create(null);
+      matched.forEach(function (term) {
+        byTerm.set(term, (metadata[term][field.name] = {position: []}).position);
+        lengths[term.length] = true;
+      });
+      var direct = highlights.wordIsTerm;
+      for (var i = 0; i < field.inputs.length; i++) {
+        var input = field.inputs[i];
+        for (var block = field.blocks[i]; block < field.blocks[i + 1]; block++) {
+          var entries = field.table[block] || [];
+          for (var j = 0; j < entries.length; j++) {
+            var entry = entries[j];
+            if ((entry & 3) !== 1) continue; // a tag, not a word
+            var length = field.longWords && field.longWords[block << 20 | j] || entry >>> 2 & 0x3FF;
+            if (direct && !lengths[length]) continue;
+            var start = entry >>> 12;
+            var word = input.slice(start, start + length).toLowerCase();
+            var terms = direct ? [word] : wordTerms(highlights, word);
+            for (var t = 0; t < terms.length; t++) {
+              var list = byTerm.get(terms[t]);
+              if (list) list.push(block << 20 | j);
+            }
+          }
+        }
+      }
+    });
   }
 
   // Return, per field, the refs of the documents holding each term (term id t: refs[offsets[t]..offsets[t + 1]]).
@@ -282,13 +416,15 @@
     state.entries = state.ids = state.termId = state.refs = state.counts = null;
     builder.papersite = null;
     builder.papersiteNative = true; // anything added after the build goes through Lunr's own code
-    return new lunr.Index({
+    var index = new lunr.Index({
       invertedIndex: invertedIndex,
       fieldVectors: fieldVectors,
       tokenSet: builder.tokenSet,
       fields: state.fields.slice(),
       pipeline: builder.searchPipeline,
     });
+    index.papersiteHighlights = builder.papersiteHighlights;
+    return index;
   }
 
   lunr.Builder.prototype.add = function (doc, attributes) {
@@ -311,14 +447,18 @@
       return buildFast(this, this.papersite);
     }
     toNative(this);
-    return build.call(this);
+    var index = build.call(this);
+    index.papersiteHighlights = this.papersiteHighlights;
+    return index;
   };
 
-  // Material reads the positions of every match; give it none (a fresh object: postings are shared), so it skips highlighting.
+  // Material reads the positions of every match to highlight it: documents added the fast way get theirs now.
   var search = lunr.Index.prototype.search;
   lunr.Index.prototype.search = function (query) {
     var results = search.call(this, query);
+    var highlights = this.papersiteHighlights;
     results.forEach(function (result) {
+      if (highlights) highlightFields(highlights, result);
       var metadata = result.matchData.metadata;
       Object.keys(metadata).forEach(function (term) {
         Object.keys(metadata[term]).forEach(function (field) {
