@@ -357,9 +357,14 @@ def _add_crosslinks(papers: list[Paper], tags_by_slug: dict, methods: dict[str, 
         words = name.split()
         head = _WORD_RUN.match(words[0]) if words else None
         by_first.setdefault(head.group(0) if head else "", []).append(name)
+    # One scan per abstract for the whole-word runs that start a name (rather than collecting every run);
+    # the lookahead on first characters lets the scan leave most positions at once.
+    heads = sorted((h for h in by_first if h), key=lambda h: (-len(h), h))
+    firsts = "".join(sorted({re.escape(h[0]) for h in heads}))
+    finder = re.compile(rf"(?=[{firsts}])(?<![\w-])(?:" + "|".join(map(re.escape, heads)) + r")(?![\w-])") if heads else None
     keys, offers = [], []
     for paper in papers:
-        runs = set(_WORD_RUN.findall(crosslink._mask(paper.abstract)))
+        runs = set(finder.findall(crosslink._mask(paper.abstract))) if finder else set()
         names = by_first.get("", []) + [n for run in runs for n in by_first.get(run, ())]
         offered = {name: methods[name] for name in sorted(names)}
         offers.append(offered)

@@ -121,8 +121,9 @@ def _without_surrogates(value: Any) -> tuple[Any, bool]:
     """Return the value with unpaired surrogates replaced by U+FFFD, and whether any was found."""
     # JSON may escape half a character ("\ud83d"); such text cannot be written as UTF-8 at all.
     if isinstance(value, str):
-        cleaned = _SURROGATE.sub("\ufffd", value)
-        return cleaned, cleaned != value
+        if value.isascii() or not _SURROGATE.search(value):  # nearly always: no copy made
+            return value, False
+        return _SURROGATE.sub("\ufffd", value), True
     if isinstance(value, (list, tuple)):
         pairs = [_without_surrogates(item) for item in value]
         return type(value)(item for item, _ in pairs), any(found for _, found in pairs)
