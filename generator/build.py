@@ -20,18 +20,10 @@ from . import crosslink, features, feed, layout, related, tags, titles, topics
 from .cache import CACHE_DIR, Cache, content_key
 from .identify import assign_slugs, paper_from_record
 from .load import read_data
-from .model import (
-    Collection,
-    Corpus,
-    Paper,
-    PapersiteError,
-    Problem,
-    Record,
-    Vocabulary,
-)
+from .model import Collection, Corpus, Paper, PapersiteError, Problem, Record, Vocabulary
 from .parallel import Background
 from .progress import Progress
-from .render import render_site
+from .render import TemplateFailed, render_site
 from .site import Journal, run_mkdocs, staging_copy, swap_dir, undo_writes, write_tree
 from .validate import validate
 from .vocabulary import load_vocabulary
@@ -279,6 +271,9 @@ def _render(project: Project, corpus: Corpus, progress: Progress) -> dict[str, s
             files = render_site(corpus, project.templates_dir, _site_title(project, corpus))
         except jinja2.TemplateSyntaxError as exc:
             raise PapersiteError(f"{project.relative(project.templates_dir)}/{exc.name}:{exc.lineno}: template: {exc.message}") from exc
+        except TemplateFailed as exc:
+            where = f"/{exc.name}:{exc.lineno}" if exc.name else ""
+            raise PapersiteError(f"{project.relative(project.templates_dir)}{where}: template: {exc.message}") from exc
         except jinja2.TemplateError as exc:
             raise PapersiteError(f"{project.relative(project.templates_dir)}: template: {exc}") from exc
         stage.count = len(files)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 import json
 import math
+import os
 import posixpath
 import re
 from functools import lru_cache, partial
@@ -109,9 +110,10 @@ def render_site(corpus: Corpus, templates_dir: Path, site_name: str) -> dict[str
     tags = corpus.tags
     common = {"corpus": corpus, "by_id": by_id, "topics": topics, "tags": tags, "site_name": site_name,
               "latest": feed.newest_first(corpus.papers, corpus.first_seen)[:LATEST], "first_seen": corpus.first_seen}
-    paper_tpl = env.get_template("paper.md.j2")
-    tag_tpl = env.get_template("tag.md.j2")
-    topic_tpl = env.get_template("topic.md.j2")
+    # Every template is compiled here, so a syntax error is reported from this process, not from a worker.
+    paper_tpl, tag_tpl, topic_tpl, tags_index_tpl, topics_index_tpl, home_tpl, listing_tpl, map_tpl = (
+        env.get_template(name) for name in ("paper.md.j2", "tag.md.j2", "topic.md.j2", "tags_index.md.j2",
+                                            "topics_index.md.j2", "home.md.j2", "papers_index.md.j2", "map.md.j2"))
 
     def paper_page(paper: Paper) -> dict[str, str]:
         return {paper.path: paper_tpl.render(paper=paper, citation=export.citation_meta(paper),
@@ -127,12 +129,12 @@ def render_site(corpus: Corpus, templates_dir: Path, site_name: str) -> dict[str
     # Every page and file is independent of the others: all are made on every core, the whole-corpus
     # files first (they take longest, and a worker that starts them early evens out the load).
     tasks: list[Callable[[], dict[str, str]]] = [
-        *_reader_files(env, corpus, common),
+        *_reader_files(map_tpl, corpus, common),
         lambda: {"papers.json": catalog_json(corpus)},
-        lambda: _render_paged(env.get_template("tags_index.md.j2"), "tags/index.md", "tag_list", _tags_by_count(tags), **common),
-        lambda: {"topics/index.md": env.get_template("topics_index.md.j2").render(**common)},
-        lambda: _render_listing(env, corpus.papers, common),
-        lambda: {"index.md": env.get_template("home.md.j2").render(
+        lambda: _render_paged(tags_index_tpl, "tags/index.md", "tag_list", _tags_by_count(tags), **common),
+        lambda: {"topics/index.md": topics_index_tpl.render(**common)},
+        lambda: _render_listing(listing_tpl, corpus.papers, common),
+        lambda: {"index.md": home_tpl.render(
             preview=corpus.papers[:PAGE_SIZE], all_listed=len(corpus.papers) <= PAGE_SIZE, **common)},
         *(partial(topic_pages, topic) for topic in corpus.topics),
         *(partial(paper_page, paper) for paper in corpus.papers),
@@ -144,17 +146,37 @@ def render_site(corpus: Corpus, templates_dir: Path, site_name: str) -> dict[str
     return out
 
 
+class TemplateFailed(Exception):
+    """A template failed while rendering a page: in which template file, at which line, and why."""
+
+    def __init__(self, name: str | None, lineno: int | None, message: str) -> None:
+        super().__init__(name, lineno, message)  # the arguments, so the error pickles back from a worker
+        self.name, self.lineno, self.message = name, lineno, message
+
+
 def _call(task: Callable[[], dict[str, str]]) -> dict[str, str]:
-    """Run one rendering task."""
-    return task()
+    """Run one rendering task; a template's runtime error says where in the template it happened."""
+    try:
+        return task()
+    except jinja2.TemplateSyntaxError:
+        raise
+    except jinja2.TemplateError as exc:
+        # Jinja rewrites the traceback so that template frames carry the template's file and line.
+        name = lineno = None
+        tb = exc.__traceback__
+        while tb is not None:
+            if tb.tb_frame.f_code.co_filename.endswith(".j2"):
+                name, lineno = os.path.basename(tb.tb_frame.f_code.co_filename), tb.tb_lineno
+            tb = tb.tb_next
+        raise TemplateFailed(name, lineno, exc.message or str(exc)) from None
 
 
-def _reader_files(env: jinja2.Environment, corpus: Corpus, common: dict) -> list[Callable[[], dict[str, str]]]:
+def _reader_files(map_tpl: jinja2.Template, corpus: Corpus, common: dict) -> list[Callable[[], dict[str, str]]]:
     """Return the tasks making the topic map, the facets of the papers index, the exports and the Atom feed."""
     colours = layout.topic_colours(len(corpus.topics))
     topic_names = {t.slug: t.name for t in corpus.topics}
     return [
-        lambda: {"map/index.md": env.get_template("map.md.j2").render(colours=colours, **common)},
+        lambda: {"map/index.md": map_tpl.render(colours=colours, **common)},
         lambda: {"map/points.json": layout.map_json(corpus, colours)},
         lambda: {"papers/facets.json": export.facets_json(corpus)},
         lambda: {"exports/papers.bib": export.bibtex_file(corpus)},
@@ -163,9 +185,8 @@ def _reader_files(env: jinja2.Environment, corpus: Corpus, common: dict) -> list
     ]
 
 
-def _render_listing(env: jinja2.Environment, papers: list[Paper], common: dict) -> dict[str, str]:
+def _render_listing(tpl: jinja2.Template, papers: list[Paper], common: dict) -> dict[str, str]:
     """Return the paginated list of all papers."""
-    tpl = env.get_template("papers_index.md.j2")
     pages = page_count(len(papers))
     out = {}
     for page in range(1, pages + 1):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import sys
 import threading
 from pathlib import Path
@@ -165,6 +166,28 @@ def test_a_parallel_generate_writes_the_same_bytes_as_a_serial_one(project_facto
         outputs.append(_generated(project))
     assert any(p.startswith("papers/") for p in outputs[0])
     assert outputs[0] == outputs[1]
+
+
+@pytest.mark.parametrize("template, broken, expected", [
+    # A syntax error is found where the templates are compiled, in this process.
+    ("home.md.j2", "{% if %}\n", r"templates/home\.md\.j2:\d+: template: "),
+    # A value the template asks for and does not get is found by the worker rendering the page; the
+    # message still says where in the template.
+    ("paper.md.j2", "{{ no_such_value }}\n", r"templates/paper\.md\.j2:\d+: template: 'no_such_value' is undefined"),
+])
+def test_a_template_error_met_by_a_worker_is_a_one_line_message(project_factory, monkeypatch, capsys,
+                                                                template: str, broken: str, expected: str) -> None:
+    from generator import cli
+
+    monkeypatch.setattr(parallel, "MIN_ITEMS", 0)
+    monkeypatch.setenv("PAPERSITE_JOBS", "2")
+    project = project_factory()
+    path = project / "templates" / template
+    path.write_text(path.read_text(encoding="utf-8") + broken, encoding="utf-8")
+    assert cli.main(["generate", "--quiet", "--project", str(project)]) == 1
+    err = capsys.readouterr().err
+    assert re.search(expected, err), err
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1
 
 
 def _site_files(project: Path) -> dict[str, bytes]:
