@@ -51,6 +51,22 @@
     if (end > start) visit(start, end);
   }
 
+  // Call visit(index, until) for each word of a text section, cut at the separator as Material's split() cuts it.
+  function eachWord(section, visit) {
+    var index = 0;
+    var match;
+    separator.lastIndex = 0;
+    do {
+      match = separator.exec(section);
+      var until = match ? match.index : section.length;
+      if (index < until) visit(index, until);
+      if (match) {
+        index = match.index + match[0].length;
+        if (match[0].length === 0) separator.lastIndex = match.index + 1;
+      }
+    } while (match);
+  }
+
   // Append the lower-cased words of `input` (a string or list of strings) to `out`, as Material's tokenize() cuts them.
   function cutWords(input, out) {
     var inputs = Array.isArray(input) ? input : [input];
@@ -58,18 +74,7 @@
       var text = inputs[i];
       eachTextSection(text, function (start, end) {
         var section = text.slice(start, end);
-        var index = 0;
-        var match;
-        separator.lastIndex = 0;
-        do {
-          match = separator.exec(section);
-          var until = match ? match.index : section.length;
-          if (index < until) out.push(section.slice(index, until).toLowerCase());
-          if (match) {
-            index = match.index + match[0].length;
-            if (match[0].length === 0) separator.lastIndex = match.index + 1;
-          }
-        } while (match);
+        eachWord(section, function (index, until) { out.push(section.slice(index, until).toLowerCase()); });
       });
     }
     return out;
@@ -225,25 +230,13 @@
           entries.push(start << 12 | end - start << 2 | type);
           return;
         }
-        var section = input.slice(start, end);
-        var index = 0;
-        var match;
-        separator.lastIndex = 0;
-        do {
-          match = separator.exec(section);
-          var until = match ? match.index : section.length;
-          if (index < until) {
-            entries.push(start + index << 12 | until - index << 2 | 1);
-            if (until - index > 0x3FF) { // longer than an entry can say: keep its real length aside
-              field.longWords = field.longWords || Object.create(null);
-              field.longWords[block << 20 | entries.length - 1] = until - index;
-            }
+        eachWord(input.slice(start, end), function (index, until) {
+          entries.push(start + index << 12 | until - index << 2 | 1);
+          if (until - index > 0x3FF) { // longer than an entry can say: keep its real length aside
+            field.longWords = field.longWords || Object.create(null);
+            field.longWords[block << 20 | entries.length - 1] = until - index;
           }
-          if (match) {
-            index = match.index + match[0].length;
-            if (match[0].length === 0) separator.lastIndex = match.index + 1;
-          }
-        } while (match);
+        });
       });
     });
     field.blocks.push(table.length);
