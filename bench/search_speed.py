@@ -27,7 +27,6 @@ import os
 import statistics
 import sys
 import threading
-import time
 from pathlib import Path
 from typing import Iterator
 

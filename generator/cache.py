@@ -128,7 +128,11 @@ class Cache:
         if jobs() < 2 or not can_fork():
             self.save()
             return
-        pid = os.fork()
+        try:
+            pid = os.fork()
+        except OSError:  # no process to spare: save here and now
+            self.save()
+            return
         if pid == 0:  # the child: save, tell the parent only by the exit status, never return into the build
             status = 1
             try:

@@ -71,7 +71,11 @@ def map_ordered(fn: Callable[[T], R], items: Sequence[T], min_items: int | None 
     bounds = [len(items) * k // n_chunks for k in range(n_chunks + 1)]
     _task = (fn, items)
     try:
-        with multiprocessing.get_context("fork").Pool(n_jobs) as pool:
+        try:
+            pool = multiprocessing.get_context("fork").Pool(n_jobs)
+        except OSError:  # no process to spare (memory, process limit): do the work here
+            return [fn(x) for x in items]
+        with pool:
             parts = pool.map(_run_chunk, list(zip(bounds, bounds[1:])), chunksize=1)
     finally:
         _task = None
@@ -102,7 +106,12 @@ class Background(Generic[R]):
     def _start(self) -> None:
         """Fork the child; it sends back its pickled result (or exception) and exits."""
         read, write = os.pipe()
-        pid = os.fork()
+        try:
+            pid = os.fork()
+        except OSError:  # no process to spare (memory, process limit): result() computes it here instead
+            os.close(read)
+            os.close(write)
+            return
         if pid == 0:  # the child: never return into the caller's code
             try:
                 os.close(read)

@@ -75,6 +75,18 @@ def test_background_gives_the_value_from_another_process_or_this_one(monkeypatch
         assert later.result() == os.getpid()
 
 
+def test_work_is_done_here_when_no_process_can_be_started(monkeypatch) -> None:
+    monkeypatch.setenv("PAPERSITE_JOBS", "2")
+
+    def no_fork() -> int:
+        raise OSError(11, "Resource temporarily unavailable")
+
+    monkeypatch.setattr(parallel.os, "fork", no_fork)
+    with parallel.Background(os.getpid) as later:
+        assert later.result() == os.getpid()
+    assert set(parallel.map_ordered(_pid_of, list(range(100)), min_items=0)) == {os.getpid()}
+
+
 class _Unpicklable(Exception):
     """An exception carrying something pickle cannot send."""
 
