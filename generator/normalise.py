@@ -395,7 +395,7 @@ class _Cleaner:
             text = _latex_to_markdown(text, plain=self.plain)
         if "--" in text:
             text = _DASHES.sub(lambda m: "—" if "---" in m.group(0) else "–", text)
-        text = _collapse(text.translate(_QUOTES))
+        text = _collapse(text if text.isascii() else text.translate(_QUOTES))  # the quotes mapped are not ASCII
         if "- " in text:
             text = _fix_hyphenation(text)
         text = _SPACE_BEFORE.sub(r"\1", text)
@@ -419,14 +419,17 @@ _QUOTES = str.maketrans({"“": '"', "”": '"', "„": '"', "‟": '"', "″": 
 
 def _escape_markup(text: str) -> str:
     """Return text in which nothing can form HTML, a link, an attribute list or math."""
-    text = re.sub(r"&(?=#?[A-Za-z0-9]+;)", "&amp;", text)
-    text = re.sub(r"<(?=[A-Za-z/!?])", "&lt;", text)
+    if "&" in text:
+        text = re.sub(r"&(?=#?[A-Za-z0-9]+;)", "&amp;", text)
+    if "<" in text:
+        text = re.sub(r"<(?=[A-Za-z/!?])", "&lt;", text)
     text = text.replace("$", "\\$")
     # A stray backtick could pair with another one on a second pass and start a code span.
     text = text.replace("`", "&#96;")
     text = text.replace("](", "]&#40;")
     # attr_list would turn "{...}" right after an element into HTML attributes (onclick=...).
-    text = re.sub(r"(?<=[*_`)>$\]" + _CLOSE + r"])\{+", lambda m: "\\{" * len(m.group(0)), text)
+    if "{" in text:
+        text = re.sub(r"(?<=[*_`)>$\]" + _CLOSE + r"])\{+", lambda m: "\\{" * len(m.group(0)), text)
     return text
 
 
@@ -550,4 +553,10 @@ def _fix_glued_sentences(text: str) -> str:
             return m.group(0)
         return f"{token}{stop} {right}"
 
+    # Only a sentence end with a capital right after it can match: most texts have none.
+    if not _GLUED_HINT.search(text):
+        return text
     return re.sub(r"(?<!\S)([^\s.!?]+)([.!?])([A-Z][A-Za-z]*)(?![\w.@/])", fix, text)
+
+
+_GLUED_HINT = re.compile(r"[.!?][A-Z]")
