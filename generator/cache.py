@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shutil
 from pathlib import Path
 from typing import Any, Callable, Sequence, TypeVar
 
@@ -32,6 +33,8 @@ CACHE_DIR = Path(".cache") / "papersite"
 FORMAT = 2
 #: Files per kind: entries go to the file named by their key's first character.
 SHARDS = "0123456789abcdef"
+#: Kinds older papersites kept and this one never reads (titles and method names are now one kind, "names").
+RETIRED_KINDS = ("methods", "titles")
 
 T = TypeVar("T")
 
@@ -108,6 +111,9 @@ class Cache:
             return
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
+            for kind in RETIRED_KINDS:  # what no build reads would otherwise stay (and be cached by CI) for ever
+                shutil.rmtree(self.folder / kind, ignore_errors=True)
+                (self.folder / f"{kind}.json").unlink(missing_ok=True)
             for kind, entries in sorted(self._new.items()):
                 # A single-file store from an older papersite (format 1) is replaced by the shards.
                 (self.folder / f"{kind}.json").unlink(missing_ok=True)

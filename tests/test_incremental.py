@@ -173,6 +173,16 @@ def test_second_build_reuses_every_cached_result(project: Path) -> None:
     assert {p.name for p in (project / CACHE_DIR / "names").iterdir()} <= {f"{c}.json" for c in "0123456789abcdef"}
 
 
+def test_kinds_an_older_papersite_kept_are_removed(project: Path) -> None:
+    for kind in ("titles", "methods"):  # now one kind, "names"
+        (project / CACHE_DIR / kind).mkdir(parents=True, exist_ok=True)
+        (project / CACHE_DIR / kind / "0.json").write_text("{}", encoding="utf-8")
+    (project / CACHE_DIR / "titles.json").write_text("{}", encoding="utf-8")  # the single-file layout before that
+    _run(project, Cache(project / CACHE_DIR))
+    assert sorted(p.name for p in (project / CACHE_DIR).iterdir()) == [
+        "crosslinks", "names", "papers", "tag-evidence", "tag-text"]
+
+
 def test_deleting_the_cache_changes_nothing_but_time(project: Path) -> None:
     before = _cached_output(project)
     shutil.rmtree(project / CACHE_DIR)
