@@ -119,6 +119,8 @@ class _Phrases:
     def first(self, masked: str, folded: str | None) -> tuple[int, int] | None:
         """Return the span of the first linkable mention (not right after a _BAD_BEFORE character)."""
         text = folded if self.ignore_case else masked
+        if not self.words:
+            return None
         if text is None or not self.searchable:
             if self._regex is None:
                 self._regex = _phrase_pattern(self._phrases, self.ignore_case)
@@ -175,8 +177,8 @@ def _match_at(text: str, masked: str, start: int, words: list[str]) -> int | Non
 class _TagPatterns:
     """A tag's mention finders: name and aliases case-insensitive, acronyms as written."""
 
-    words: _Phrases | None
-    acronyms: _Phrases | None
+    words: _Phrases
+    acronyms: _Phrases
 
 
 def _tag_patterns(tag: Tag) -> _TagPatterns:
@@ -187,16 +189,13 @@ def _tag_patterns(tag: Tag) -> _TagPatterns:
 @lru_cache(maxsize=65536)
 def _compile_tag_patterns(phrases: tuple[str, ...]) -> _TagPatterns:
     """Prepare the mention finders of a tag's name and aliases (cached: tags recur across papers)."""
-    words = [p for p in phrases if not _is_acronym(p)]
-    acronyms = [p for p in phrases if _is_acronym(p)]
-    return _TagPatterns(_Phrases(words, True) if any(p.split() for p in words) else None,
-                        _Phrases(acronyms, False) if any(p.split() for p in acronyms) else None)
+    return _TagPatterns(_Phrases([p for p in phrases if not _is_acronym(p)], True),
+                        _Phrases([p for p in phrases if _is_acronym(p)], False))
 
 
 def _tag_mention(masked: str, folded: str | None, patterns: _TagPatterns) -> tuple[int, int] | None:
     """Return the span of a tag's first mention."""
-    spans = [s for s in (patterns.words and patterns.words.first(masked, folded),
-                         patterns.acronyms and patterns.acronyms.first(masked, folded)) if s]
+    spans = [s for s in (patterns.words.first(masked, folded), patterns.acronyms.first(masked, folded)) if s]
     # The earliest mention wins; at one position the longer phrase.
     return min(spans, key=lambda s: (s[0], -s[1])) if spans else None
 

@@ -35,22 +35,6 @@
   var separatorSource = null;
   var separator = null;
 
-  // Call visit(start, end) for each run of text outside HTML tags, as Material's extract() does.
-  function eachTextSection(input, visit) {
-    var start = 0;
-    var end = 0;
-    for (; end < input.length; end++) {
-      var c = input.charCodeAt(end);
-      if (c === 60 && end > start) { // "<" after text: the text ends here
-        visit(start, end);
-        start = end;
-      } else if (c === 62) { // ">": whatever ran since start was a tag
-        start = end + 1;
-      }
-    }
-    if (end > start) visit(start, end);
-  }
-
   // Call visit(index, until) for each word of a text section, cut at the separator as Material's split() cuts it.
   function eachWord(section, visit) {
     var index = 0;
@@ -72,7 +56,8 @@
     var inputs = Array.isArray(input) ? input : [input];
     for (var i = 0; i < inputs.length; i++) {
       var text = inputs[i];
-      eachTextSection(text, function (start, end) {
+      extractSections(text, function (block, type, start, end) {
+        if (type !== 1) return; // a tag, not text
         var section = text.slice(start, end);
         eachWord(section, function (index, until) { out.push(section.slice(index, until).toLowerCase()); });
       });
