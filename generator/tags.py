@@ -13,19 +13,21 @@ pick is repeated until every tag gathers at least two papers.
 
 from __future__ import annotations
 
-import heapq
 import math
 import re
 import unicodedata
 from collections import Counter, defaultdict
-from dataclasses import dataclass, field
-from functools import lru_cache
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+from itertools import chain
+from operator import itemgetter
 from typing import Iterator
+
+import numpy as np
 
 from generator.cache import Cache, content_key
 from generator.identify import slugify
 from generator.model import Paper, Tag, Vocabulary
-from generator.parallel import map_ordered
 
 # --- normalisation -------------------------------------------------------------------------------
 
@@ -396,17 +398,6 @@ def _spells(letters: str, parts: list[str]) -> bool:
 # --- scoring and selection -----------------------------------------------------------------------
 
 
-@dataclass
-class _Stats:
-    """Per-key corpus statistics."""
-
-    df: Counter = field(default_factory=Counter)  # papers containing the key
-    total: Counter = field(default_factory=Counter)  # all occurrences
-    at_end: Counter = field(default_factory=Counter)  # occurrences ending a noun phrase
-    before_object: Counter = field(default_factory=Counter)  # occurrences followed by a determiner
-    surfaces: dict[str, Counter] = field(default_factory=lambda: defaultdict(Counter))
-
-
 def _acronym_map(facts: list[list[list[str]]]) -> dict[str, str]:
     """Return acronym (as written, singular) -> long-form key, from the corpus's definitions; the most frequent wins."""
     seen: dict[str, Counter] = defaultdict(Counter)
@@ -438,15 +429,7 @@ _VERB_PENALTY = 2.0  # how fast "followed by a determiner" kills a candidate
 _ADJECTIVE_SINGLE = 0.1  # one adjective alone ("adversarial") names nothing
 _ADJECTIVE_SUFFIXES = ("al", "ic", "ive", "ous", "able", "ible", "ful", "less", "ar", "ary", "om", "er", "ent", "ant")
 _NOUN_SUFFIXES = ("tion", "sion", "ity", "ness", "ism", "ment", "ance", "ence", "ing", "ics", "ogy", "phy", "sis", "ency", "ancy", "ure", "ization", "er", "or", "ship")
-
-
-@dataclass
-class _PaperCandidates:
-    """A paper's candidate keys with their evidence."""
-
-    tf: Counter = field(default_factory=Counter)
-    first: dict[str, int] = field(default_factory=dict)  # sentence of first mention
-    given: list[str] = field(default_factory=list)  # author keywords, folded, in given order
+_POOL = 4  # candidates per tag to pick considered: penalties only lower scores, so the pick lies among the first
 
 
 class _Folder:
@@ -479,171 +462,255 @@ def _mentionable_acronyms(facts: list[list], fold: _Folder) -> dict[str, str]:
     return {s: local[s] if s in local else fold.acronyms[s] for s in stems if s in local or s in fold.acronyms}
 
 
-def _gather(papers: list[Paper], evidences: list[list[list]], fold: _Folder) -> tuple[list[_PaperCandidates], _Stats]:
-    """Return each paper's candidates and the corpus statistics of every canonical key, from each text's evidence."""
-    stats = _Stats()
-    # The hottest loop of tag inference (every phrase of every paper): plain dict.get on local names
-    # instead of Counter's `+=`, which calls Counter.__missing__ in Python for every new key.
-    total, at_end_count, before_count, df = stats.total, stats.at_end, stats.before_object, stats.df
-    all_surfaces = stats.surfaces
-    per_paper = []
-    canonical: dict[str, str | None] = {}  # phrase key -> allowed canonical key, or None
-    for p, evidence in zip(papers, evidences):
-        tf: dict[str, int] = {}
-        firsts: dict[str, int] = {}
-        for raw_key, mentions, first, at_end, before_object, forms in evidence:
-            if raw_key in canonical:
-                key = canonical[raw_key]
-            else:
-                key = fold(raw_key)
-                key = canonical[raw_key] = key if fold.allowed(key) else None
-            if key is None:
-                continue
-            if key in tf:
-                tf[key] += mentions
-                # Two phrase keys may fold into one: the earlier first mention counts.
-                if first < firsts[key]:
-                    firsts[key] = first
-            else:
-                tf[key] = mentions
-                firsts[key] = first
-            total[key] = total.get(key, 0) + mentions
-            at_end_count[key] = at_end_count.get(key, 0) + at_end
-            before_count[key] = before_count.get(key, 0) + before_object
-            surfaces = all_surfaces[key]
-            if forms is None:
-                surfaces[raw_key] = surfaces.get(raw_key, 0) + mentions
-            elif isinstance(forms, str):
-                surfaces[forms] = surfaces.get(forms, 0) + mentions
-            else:
-                for surface, count in forms:
-                    surfaces[surface] = surfaces.get(surface, 0) + count
-        cands = _PaperCandidates(tf=Counter(tf), first=firsts)
-        for kw in p.keywords:
-            key = fold(tag_key(kw))
-            if fold.allowed(key, given=True) and key not in cands.given:
-                cands.given.append(key)
-                stats.surfaces[key][_surface(kw.split())] += 1
-        for key in tf.keys() | cands.given:
-            df[key] = df.get(key, 0) + 1
-        per_paper.append(cands)
-    return per_paper, stats
+class _Candidates:
+    """Every paper's candidate keys with their evidence, and each key's corpus statistics, as arrays.
 
-
-def _scores(cands: _PaperCandidates, stats: _Stats, given_keys: set[str],
-            factors: dict[str, tuple[float, ...] | None] | None = None) -> dict[str, float]:
-    """Return the relevance of each candidate key to one paper.
-
-    `factors` remembers each key's corpus-wide factors between papers (see _key_factors).
+    A candidate is one (paper, canonical key) pair; candidates are sorted by paper, then key id. The
+    per-key arrays (df, total, at_end, before_object) are indexed by key id; `keys[id]` is the key.
     """
-    factors = {} if factors is None else factors
-    out = {}
-    for key, tf in cands.tf.items():
-        if key in factors:
-            f = factors[key]
-        else:
-            f = factors[key] = _key_factors(key, stats, given_keys)
-        if f is None:
-            continue
-        burst, length, head, verb, single = f
-        # The same products in the same order as one formula would take: scores stay bit-identical.
-        score = (1 + _TF_WEIGHT * math.log(tf)) * burst
-        score *= length
-        score *= head
-        score *= verb
-        if single is not None:
-            score *= single
-        score /= 1 + _POSITION_DECAY * cands.first[key]
-        if key in given_keys:
-            score *= _GIVEN_BOOST
-        out[key] = score
-    return out
+
+    def __init__(self, papers: list[Paper], evidences: list[list[list]], fold: _Folder) -> None:
+        flat = list(chain.from_iterable(evidences))
+        raw = list(map(itemgetter(0), flat))
+        self.keys: list[str] = []
+        ids: dict[str, int] = {}
+        self._phrases = list(dict.fromkeys(raw))
+        # Phrase key -> canonical key id, or -1 when it may not be a tag.
+        canonical = np.array([self._id(ids, key) if fold.allowed(key := fold(phrase)) else -1
+                              for phrase in self._phrases], dtype=np.int64)
+        # Author keywords: folded, allowed, each once per paper, in given order; their written forms count too.
+        self.given: list[list[int]] = []
+        self._given_forms: dict[int, dict[str, int]] = defaultdict(dict)
+        for p in papers:
+            given: list[int] = []
+            for kw in p.keywords:
+                key = fold(tag_key(kw))
+                if fold.allowed(key, given=True) and (kid := self._id(ids, key)) not in given:
+                    given.append(kid)
+                    forms = self._given_forms[kid]
+                    form = _surface(kw.split())
+                    forms[form] = forms.get(form, 0) + 1
+            self.given.append(given)
+        n_keys = len(self.keys)
+        phrase_id = {phrase: i for i, phrase in enumerate(self._phrases)}
+        row_phrase = np.fromiter(map(phrase_id.__getitem__, raw), np.int64, len(raw))
+        row_key = canonical[row_phrase]
+        row_paper = np.repeat(np.arange(len(evidences), dtype=np.int64), [len(e) for e in evidences])
+        columns = [np.fromiter(map(itemgetter(i), flat), np.int64, len(flat)) for i in (1, 2, 3, 4)]
+        keep = row_key >= 0
+        row_key, row_paper, row_phrase = row_key[keep], row_paper[keep], row_phrase[keep]
+        mentions, first, at_end, before_object = (c[keep] for c in columns)
+        # Two phrase keys may fold into one key of a paper: mentions add up, the earlier first mention counts.
+        pairs, inverse = np.unique(row_paper * n_keys + row_key, return_inverse=True)
+        self.paper, self.key = pairs // max(n_keys, 1), pairs % max(n_keys, 1)
+        self.tf = np.bincount(inverse, weights=mentions, minlength=len(pairs)).astype(np.int64)
+        self.first = np.full(len(pairs), np.iinfo(np.int64).max, dtype=np.int64)
+        np.minimum.at(self.first, inverse, first)
+        self.total = np.bincount(row_key, weights=mentions, minlength=n_keys).astype(np.int64)
+        self.at_end = np.bincount(row_key, weights=at_end, minlength=n_keys).astype(np.int64)
+        self.before_object = np.bincount(row_key, weights=before_object, minlength=n_keys).astype(np.int64)
+        # Papers using a key: those mentioning it, and those giving it as a keyword without mentioning it.
+        given_pairs = np.array([i * n_keys + k for i, keys in enumerate(self.given) for k in keys], dtype=np.int64)
+        unmentioned = given_pairs[~_contains(pairs, given_pairs)] % max(n_keys, 1)
+        self.df = np.bincount(self.key, minlength=n_keys) + np.bincount(unmentioned, minlength=n_keys)
+        # Written forms, read for a few keys only. Most are the phrase key itself: counted per key and phrase
+        # at once; the others are kept by key, in corpus order.
+        forms = [f for f, k in zip(map(itemgetter(5), flat), keep) if k]
+        written = np.fromiter((f is not None for f in forms), bool, len(forms))
+        plain, inverse = np.unique(row_key[~written] * len(self._phrases) + row_phrase[~written], return_inverse=True)
+        self._plain = (plain // max(len(self._phrases), 1), plain % max(len(self._phrases), 1),
+                       np.bincount(inverse, weights=mentions[~written], minlength=len(plain)).astype(np.int64))
+        self._plain_starts = np.searchsorted(self._plain[0], np.arange(n_keys + 1))
+        rows = np.flatnonzero(written)
+        rows = rows[np.argsort(row_key[rows], kind="stable")]
+        self._written = [(forms[r], m) for r, m in zip(rows.tolist(), mentions[rows].tolist())]
+        self._written_starts = np.searchsorted(row_key[rows], np.arange(n_keys + 1))
+
+    def _id(self, ids: dict[str, int], key: str) -> int:
+        """Return a canonical key's id, giving it the next one when it is new."""
+        kid = ids.get(key)
+        if kid is None:
+            kid = ids[key] = len(self.keys)
+            self.keys.append(key)
+        return kid
+
+    def surfaces(self, kid: int, written_only: bool = False) -> dict[str, int]:
+        """Return how often each written form of a key occurs (author keywords included).
+
+        With `written_only`, forms written exactly as a phrase key (lowercase) are left out.
+        """
+        counts: dict[str, int] = {}
+        if not written_only:
+            a, b = self._plain_starts[kid], self._plain_starts[kid + 1]
+            for phrase, count in zip(self._plain[1][a:b].tolist(), self._plain[2][a:b].tolist()):
+                counts[self._phrases[phrase]] = count
+        for forms, mentions in self._written[self._written_starts[kid]:self._written_starts[kid + 1]]:
+            if isinstance(forms, str):
+                counts[forms] = counts.get(forms, 0) + mentions
+            else:
+                for form, count in forms:
+                    counts[form] = counts.get(form, 0) + count
+        for form, count in self._given_forms.get(kid, {}).items():
+            counts[form] = counts.get(form, 0) + count
+        return counts
+
+    def scores(self, given_keys: np.ndarray) -> np.ndarray:
+        """Return each candidate's relevance to its paper; NaN where its key cannot be a tag."""
+        factors = np.full((5, len(self.keys)), np.nan)
+        for kid in np.flatnonzero((self.df >= 2) & ((self.at_end > 0) | given_keys) & (self.total > 0)).tolist():
+            factors[:, kid] = self._key_factors(kid)
+        # The same products in the same order as the formula per candidate takes: scores are exact.
+        tf_weight = np.array([0.0] + [1 + _TF_WEIGHT * math.log(tf) for tf in range(1, int(self.tf.max(initial=0)) + 1)])
+        score = tf_weight[self.tf] * factors[0, self.key]
+        for factor in factors[1:]:
+            score *= factor[self.key]
+        score /= 1 + _POSITION_DECAY * self.first
+        score *= np.where(given_keys[self.key], _GIVEN_BOOST, 1.0)
+        return score
+
+    def _key_factors(self, kid: int) -> tuple[float, float, float, float, float]:
+        """Return the factors of a key's score that depend on the corpus only."""
+        key, df, total = self.keys[kid], int(self.df[kid]), int(self.total[kid])
+        at_end, before_object = int(self.at_end[kid]), int(self.before_object[kid])
+        words = key.count(" ") + 1
+        # Bursty phrases, repeated by the papers that use them, are their subject; background
+        # phrases ("machine learning", "training data") are mentioned once and left.
+        burst = (total / df) ** _BURSTINESS
+        # No IDF: field names ("reinforcement learning") are frequent and still the best tags.
+        length = 1 + _LENGTH_BONUS * (min(words, 4) - 1)
+        # Fragments ("large language" of "large language models") and modifiers ("adversarial")
+        # rarely end a noun phrase; verbs ("handling the") take objects.
+        head = min(1.0, _HEAD_FLOOR + at_end / total)
+        verb = max(0.0, 1 - _VERB_PENALTY * before_object / total)
+        return burst, length, head, verb, self._single_word_factor(kid) if words == 1 else 1.0
+
+    def _single_word_factor(self, kid: int) -> float:
+        """Return how much a one-word candidate keeps of its score: concept nouns and acronyms keep more."""
+        key = self.keys[kid]
+        # An adjective alone ("adversarial", "dynamic") names nothing, unless the corpus uses it as a noun.
+        if key.endswith(_ADJECTIVE_SUFFIXES) and self.at_end[kid] * 2 < self.total[kid]:
+            return _ADJECTIVE_SINGLE
+        # Phrase keys are lowercase: only forms written otherwise can be acronyms or names.
+        written = self.surfaces(kid, written_only=True)
+        all_forms = int(self.total[kid]) + sum(self._given_forms.get(kid, {}).values())
+        written_upper = sum(c for s, c in written.items() if sum(ch.isupper() for ch in s) >= 2)
+        if written_upper * 2 >= all_forms or key.endswith(_NOUN_SUFFIXES):
+            return _NOUN_SINGLE
+        return _SINGLE_WORD
 
 
-def _key_factors(key: str, stats: _Stats, given_keys: set[str]) -> tuple[float, ...] | None:
-    """Return the factors of a key's score that depend on the corpus only, or None when it cannot be a tag."""
-    df = stats.df[key]
-    # A phrase that never ends a noun phrase is a fragment ("large language" of "large language models").
-    if df < 2 or not (stats.at_end[key] or key in given_keys):
-        return None
-    words = key.count(" ") + 1
-    # Bursty phrases, repeated by the papers that use them, are their subject; background
-    # phrases ("machine learning", "training data") are mentioned once and left.
-    burst = (stats.total[key] / df) ** _BURSTINESS
-    # No IDF: field names ("reinforcement learning") are frequent and still the best tags.
-    length = 1 + _LENGTH_BONUS * (min(words, 4) - 1)
-    # Fragments ("large language" of "large language models") and modifiers ("adversarial")
-    # rarely end a noun phrase; verbs ("handling the") take objects.
-    total = stats.total[key]
-    head = min(1.0, _HEAD_FLOOR + stats.at_end[key] / total)
-    verb = max(0.0, 1 - _VERB_PENALTY * stats.before_object[key] / total)
-    single = _single_word_factor(key, stats) if words == 1 else None
-    return burst, length, head, verb, single
+class _Picker:
+    """Pick each paper's tags: given keywords first, then a greedy, de-duplicated pick by score (MMR-like).
 
-
-def _single_word_factor(key: str, stats: _Stats) -> float:
-    """Return how much a one-word candidate keeps of its score: concept nouns and acronyms keep more."""
-    # An adjective alone ("adversarial", "dynamic") names nothing, unless the corpus uses it as a noun.
-    if key.endswith(_ADJECTIVE_SUFFIXES) and stats.at_end[key] * 2 < stats.total[key]:
-        return _ADJECTIVE_SINGLE
-    surfaces = stats.surfaces[key]
-    written_upper = sum(c for s, c in surfaces.items() if sum(ch.isupper() for ch in s) >= 2)
-    if written_upper * 2 >= sum(surfaces.values()) or key.endswith(_NOUN_SUFFIXES):
-        return _NOUN_SINGLE
-    return _SINGLE_WORD
-
-
-def _redundancy(key: str, chosen: list[str]) -> float:
-    """Return the factor left to a candidate given the tags already chosen (MMR-like).
-
-    A part of a chosen tag ("language models" after "large language models") adds little; a
-    specialisation ("offline reinforcement learning" after "reinforcement learning") adds more.
+    Every paper's pick runs at once, one array column per candidate: the same steps, values and ties
+    as picking one paper at a time.
     """
-    factor = 1.0
-    padded = f" {key} "
-    for c in chosen:
-        if padded in f" {c} ":
-            factor *= _SUBPHRASE_PENALTY
-        elif f" {c} " in padded:
-            factor *= _SUPERPHRASE_PENALTY
-    return factor
+
+    def __init__(self, cands: _Candidates, score: np.ndarray, max_tags: int, min_tags: int) -> None:
+        self.cands, self.max_tags, self.min_tags = cands, max_tags, min_tags
+        scored = np.flatnonzero(~np.isnan(score))
+        rank = np.empty(len(cands.keys), dtype=np.int64)
+        rank[sorted(range(len(cands.keys)), key=cands.keys.__getitem__)] = np.arange(len(cands.keys))
+        self.rank = rank
+        # Each paper's candidates, best first; equal scores in key order.
+        order = np.lexsort((rank[cands.key[scored]], -score[scored], cands.paper[scored]))
+        self.row, self.score = scored[order], score[scored][order]
+        self.paper, self.key = cands.paper[self.row], cands.key[self.row]
+        self.starts = np.searchsorted(self.paper, np.arange(len(cands.given) + 1))
+
+    def pick(self, papers: np.ndarray, allowed: np.ndarray) -> list[list[int]]:
+        """Return the tag key ids of the given papers (indexes, ascending), with only `allowed` keys."""
+        n, k_max, width = len(papers), self.max_tags, _POOL * self.max_tags
+        chosen = [[k for k in self.cands.given[i] if allowed[k]][:k_max] for i in papers.tolist()]
+        # The papers' candidates, in order: each paper's a run of rows, best first.
+        lengths = self.starts[papers + 1] - self.starts[papers]
+        row_slot = np.repeat(np.arange(n), lengths)
+        rows = np.arange(len(row_slot)) - np.repeat(np.cumsum(lengths) - lengths, lengths) + self.starts[papers][row_slot]
+        chosen_pairs = np.sort(np.array([s * len(allowed) + k for s, keys in enumerate(chosen) for k in keys],
+                                        dtype=np.int64))
+        use = allowed[self.key[rows]] & ~_contains(chosen_pairs, row_slot * len(allowed) + self.key[rows])
+        rows, row_slot = rows[use], row_slot[use]
+        # Position of each candidate among its paper's: only the first _POOL * max_tags are considered.
+        new_paper = np.r_[True, row_slot[1:] != row_slot[:-1]] if len(rows) else np.zeros(0, dtype=bool)
+        position = np.arange(len(rows)) - np.maximum.accumulate(np.where(new_paper, np.arange(len(rows)), 0))
+        near = position < width
+        rows, row_slot, position = rows[near], row_slot[near], position[near]
+        score = np.zeros((n, width))
+        key = np.zeros((n, width), dtype=np.int64)
+        alive = np.zeros((n, width), dtype=bool)
+        score[row_slot, position] = self.score[rows]
+        key[row_slot, position] = self.key[rows]
+        alive[row_slot, position] = True
+        best = score[:, 0].copy()
+        factor = np.ones((n, width))
+        for j in range(max(map(len, chosen), default=0)):
+            has = np.array([len(c) > j for c in chosen])
+            given = np.array([c[j] if len(c) > j else 0 for c in chosen], dtype=np.int64)
+            factor[has] *= self._penalty(key[has], given[has])
+        count = np.array([len(c) for c in chosen], dtype=np.int64)
+        active = alive.any(axis=1) & (count < k_max)
+        while active.any():
+            live = np.flatnonzero(active)
+            value = np.where(alive[live], score[live] * factor[live], -np.inf)
+            top = value.max(axis=1)
+            # The greatest value wins; between equal values, the greatest key (as max() over (value, key)).
+            col = np.where(value == top[:, None], self.rank[key[live]], -1).argmax(axis=1)
+            stop = (count[live] >= self.min_tags) & (top < _RELATIVE_CUTOFF * best[live])
+            active[live[stop]] = False
+            live, col = live[~stop], col[~stop]
+            won = key[live, col]
+            for i, k in zip(live.tolist(), won.tolist()):
+                chosen[i].append(k)
+            alive[live, col] = False
+            count[live] += 1
+            factor[live] *= self._penalty(key[live], won)
+            active[live] &= alive[live].any(axis=1) & (count[live] < k_max)
+        return chosen
+
+    def _penalty(self, keys: np.ndarray, chosen: np.ndarray) -> np.ndarray:
+        """Return each candidate's redundancy factor given one more chosen tag per row (same shape as keys)."""
+        slot, parts = self._parts
+        # A part of a chosen tag ("language models" after "large language models") adds little; a
+        # specialisation ("offline reinforcement learning" after "reinforcement learning") adds more.
+        inner = (parts[slot[chosen]][:, None, :] == keys[:, :, None]).any(axis=2)
+        outer = (parts[slot[keys]] == chosen[:, None, None]).any(axis=2)
+        return np.where(inner, _SUBPHRASE_PENALTY, np.where(outer, _SUPERPHRASE_PENALTY, 1.0))
+
+    @cached_property
+    def _parts(self) -> tuple[np.ndarray, np.ndarray]:
+        """Return, for the keys that can be picked, the other such keys a run of their words spells.
+
+        As (key id -> row, or -1; rows of part key ids padded with -1).
+        """
+        keys = self.cands.keys
+        given = np.array([k for keys in self.cands.given for k in keys], dtype=np.int64)
+        kids = np.unique(np.concatenate([self.key, given])).tolist()
+        ids = {keys[k]: k for k in kids}
+        found = []
+        for kid in kids:
+            words = keys[kid].split(" ")
+            runs = {" ".join(words[a:b]) for a in range(len(words)) for b in range(a + 1, len(words) + 1)}
+            found.append([ids[r] for r in sorted(runs) if r in ids and ids[r] != kid])
+        slot = np.full(len(keys) + 1, len(kids), dtype=np.int64)  # keys without a row share an empty one
+        slot[kids] = np.arange(len(kids))
+        parts = np.full((len(kids) + 1, max(map(len, found), default=0)), -1, dtype=np.int64)
+        for row, part in enumerate(found):
+            parts[row, :len(part)] = part
+        return slot, parts
 
 
-def _pick(scores: dict[str, float], given: list[str], allowed: set[str], max_tags: int, min_tags: int) -> list[str]:
-    """Return the tags of one paper: given keywords first, then a greedy, de-duplicated pick by score."""
-    chosen = [k for k in given if k in allowed][:max_tags]
-    # Penalties only lower scores, so the best pick always lies among the first few candidates.
-    ranked = heapq.nsmallest(4 * max_tags, ((-s, k) for k, s in scores.items() if k in allowed and k not in chosen))
-    pool = {k: -neg for neg, k in ranked}
-    best = -ranked[0][0] if ranked else 0.0
-    # Each candidate's redundancy factor, updated as tags are chosen: the same products, in the
-    # same order, as _redundancy(key, chosen) would recompute every round.
-    factor = {k: _redundancy(k, chosen) for k in pool}
-    padded = {k: f" {k} " for k in pool}
-    while pool and len(chosen) < max_tags:
-        value, key = max((s * factor[k], k) for k, s in pool.items())
-        if len(chosen) >= min_tags and value < _RELATIVE_CUTOFF * best:
-            break
-        chosen.append(key)
-        del pool[key]
-        # _redundancy(k, [key]), inlined: this loop runs for every candidate of every paper.
-        new = padded[key]
-        for k in pool:
-            if padded[k] in new:
-                factor[k] *= _SUBPHRASE_PENALTY
-            elif new in padded[k]:
-                factor[k] *= _SUPERPHRASE_PENALTY
-    return chosen
+def _contains(sorted_codes: np.ndarray, codes: np.ndarray) -> np.ndarray:
+    """Return where `codes` occur in the sorted array `sorted_codes`."""
+    at = np.searchsorted(sorted_codes, codes)
+    return sorted_codes[np.minimum(at, len(sorted_codes) - 1)] == codes if len(sorted_codes) else np.zeros(codes.shape, bool)
 
 
-def _display_name(key: str, stats: _Stats, fold: _Folder) -> str:
+def _display_name(key: str, surfaces: dict[str, int], fold: _Folder) -> str:
     """Return the human name of a tag: the user's preferred name, else its most common written form."""
     if key in fold.names:
         return fold.names[key]
     # Prefer a spelled-out form ("large language models") to an acronym ("LLMs").
-    spelled = [(c, s) for s, c in stats.surfaces[key].items() if tag_key(s) == key] or [
-        (c, s) for s, c in stats.surfaces[key].items()
-    ]
+    spelled = [(c, s) for s, c in surfaces.items() if tag_key(s) == key] or [(c, s) for s, c in surfaces.items()]
     return sorted(spelled, key=lambda cs: (-cs[0], -len(cs[1]), cs[1]))[0][1]
 
 
@@ -663,44 +730,37 @@ def assign_tags(papers: list[Paper], vocab: Vocabulary, max_tags: int = 8, min_t
     mentionable = [_mentionable_acronyms(f, fold) for f in facts]
     evidence = cache.memo_many("tag-evidence", [content_key(t, a) for t, a in zip(texts, mentionable)],
                                lambda i: text_evidence(texts[i], mentionable[i]))
-    per_paper, stats = _gather(papers, evidence, fold)
-    given_keys = {k for c in per_paper for k in c.given}
-    factors: dict[str, tuple[float, ...] | None] = {}
-    allowed = {k for k, df in stats.df.items() if df >= 2}
-
-    def scores(i: int) -> dict[str, float]:
-        return _scores(per_paper[i], stats, given_keys, factors)
-
-    # Each paper's first pick depends on its own candidates and the corpus statistics only: on every core.
-    picks = map_ordered(lambda i: _pick(scores(i), per_paper[i].given, allowed, max_tags, min_tags),
-                        range(len(per_paper)))
+    cands = _Candidates(papers, evidence, fold)
+    given_keys = np.zeros(len(cands.keys), dtype=bool)
+    given_keys[[k for given in cands.given for k in given]] = True
+    picker = _Picker(cands, cands.scores(given_keys), max_tags, min_tags)
+    allowed = cands.df >= 2
+    picks = picker.pick(np.arange(len(papers)), allowed)
     # Dropping a tag that only one paper kept can strand another; repeat until every tag is shared.
     # Only papers that had picked a dropped tag can change their pick.
     usage = Counter(k for keys in picks for k in keys)
-    while True:
-        lonely = {k for k, n in usage.items() if n < 2}
-        if not lonely:
-            break
-        allowed -= lonely
-        for i, keys in enumerate(picks):
-            if not lonely.isdisjoint(keys):
-                picks[i] = _pick(scores(i), per_paper[i].given, allowed, max_tags, min_tags)
-                usage.subtract(keys)
-                usage.update(picks[i])
+    while lonely := {k for k, n in usage.items() if n < 2}:
+        allowed[list(lonely)] = False
+        again = np.array([i for i, keys in enumerate(picks) if not lonely.isdisjoint(keys)], dtype=np.int64)
+        for i, keys in zip(again.tolist(), picker.pick(again, allowed)):
+            usage.subtract(picks[i])
+            usage.update(keys)
+            picks[i] = keys
         # As a fresh count of the picks would be: a tag no paper uses any more is not counted at all.
         usage = Counter({k: n for k, n in usage.items() if n > 0})
     tags: dict[str, Tag] = {}
-    slug_of: dict[str, str] = {}
-    for key in sorted(usage):
-        name = _display_name(key, stats, fold)
+    slug_of: dict[int, str] = {}
+    for kid in sorted(usage, key=cands.keys.__getitem__):
+        surfaces = cands.surfaces(kid)
+        name = _display_name(cands.keys[kid], surfaces, fold)
         slug = base = tag_slug(name)
         n = 2
         while slug in tags:  # two names may share a slug ("C++" and "C"); keep both pages
             slug = f"{base}-{n}"
             n += 1
-        aliases = [s for s, _ in sorted(stats.surfaces[key].items(), key=lambda sc: (-sc[1], sc[0])) if s != name]
+        aliases = [s for s, _ in sorted(surfaces.items(), key=lambda sc: (-sc[1], sc[0])) if s != name]
         tags[slug] = Tag(slug=slug, name=name, aliases=aliases)
-        slug_of[key] = slug
+        slug_of[kid] = slug
     for paper, keys in zip(papers, picks):
         paper.tags = [slug_of[k] for k in keys]
         for slug in paper.tags:

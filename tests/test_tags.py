@@ -169,3 +169,62 @@ def test_empty_and_tiny_corpora():
     assert assign_tags([], Vocabulary()) == {}
     lone = paper("x", "Graph neural networks on molecules.")
     assert assign_tags([lone], Vocabulary()) == {} and lone.tags == []
+
+
+def _one_paper_pick(scores: dict[str, float], given: list[str], allowed: set[str], max_tags: int, min_tags: int) -> list[str]:
+    """Return one paper's pick as the method states it: its allowed keywords, then the best candidate
+    after redundancy penalties, one at a time, until max_tags or below 15 % of the best score."""
+    chosen = [k for k in given if k in allowed][:max_tags]
+    pool = dict((k, s) for _, k, s in sorted((-s, k, s) for k, s in scores.items() if k in allowed and k not in chosen)[:4 * max_tags])
+    best = max(pool.values(), default=0.0)
+
+    def redundancy(key: str) -> float:
+        factor = 1.0
+        for c in chosen:
+            if f" {key} " in f" {c} ":
+                factor *= 0.5
+            elif f" {c} " in f" {key} ":
+                factor *= 0.7
+        return factor
+
+    while pool and len(chosen) < max_tags:
+        value, key = max((s * redundancy(k), k) for k, s in pool.items())
+        if len(chosen) >= min_tags and value < 0.15 * best:
+            break
+        chosen.append(key)
+        del pool[key]
+    return chosen
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_all_papers_picked_at_once_as_one_paper_at_a_time(seed):
+    """The array pick of every paper equals the plain one-paper pick, ties and sub-phrases included."""
+    import random
+    from types import SimpleNamespace
+
+    import numpy as np
+
+    from generator import tags as t
+
+    rng = random.Random(seed)
+    words = ["graph", "neural", "network", "language", "model", "large", "learning", "deep", "policy"]
+    phrases = sorted({" ".join(rng.sample(words, rng.randint(1, 3))) for _ in range(60)})
+    papers, evidence = [], []
+    for _ in range(80):
+        keys = rng.sample(phrases, rng.randint(0, 40))
+        evidence.append([[k, 1, 0, 1, 0, None] for k in keys])
+        papers.append(SimpleNamespace(keywords=rng.sample(phrases, rng.randint(0, 3))))
+    cands = t._Candidates(papers, evidence, t._Folder({}, Vocabulary()))
+    # Few distinct scores, so equal values (broken by key) are common; NaN: cannot be a tag.
+    score = np.array([rng.choice([np.nan, 0.0, 0.25, 0.5, 1.0, 1.5, 3.0]) for _ in cands.key])
+    max_tags, min_tags = rng.choice([(8, 3), (3, 1), (5, 5)])
+    picker = t._Picker(cands, score, max_tags, min_tags)
+    for _ in range(3):
+        allowed = np.array([rng.random() < 0.8 for _ in cands.keys])
+        which = np.array(sorted(rng.sample(range(len(papers)), rng.randint(1, len(papers)))), dtype=np.int64)
+        got = picker.pick(which, allowed)
+        for i, keys in zip(which.tolist(), got):
+            scores = {cands.keys[k]: float(s) for p, k, s in zip(cands.paper, cands.key, score) if p == i and not np.isnan(s)}
+            expected = _one_paper_pick(scores, [cands.keys[k] for k in cands.given[i]],
+                                       {k for k, ok in zip(cands.keys, allowed) if ok}, max_tags, min_tags)
+            assert [cands.keys[k] for k in keys] == expected
