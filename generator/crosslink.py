@@ -207,6 +207,8 @@ _WORD = re.compile(r"(?<![\w-])[\w][\w-]*(?<!-)(?![\w-])")
 
 def _method_mentions(masked: str, methods: dict[str, str]) -> dict[str, tuple[int, int]]:
     """Return the first span of every method name mentioned in the masked text."""
+    if not methods:
+        return {}
     multi = _multi_word_names(tuple(sorted(n for n in methods if " " in n)))
     found: dict[str, tuple[int, int]] = {}
     for m in _WORD.finditer(masked):
@@ -242,9 +244,11 @@ def _plan(paper: Paper, tags: dict[str, Tag], methods: dict[str, str], slugs: di
     masked = _mask(paper.abstract)
     folded = _fold(masked)
     wanted: list[_Link] = []
-    for name, span in sorted(_method_mentions(masked, methods).items()):
+    # A paper's own method is not linked: its name is not even looked for.
+    others = {name: target for name, target in methods.items() if target != paper.id}
+    for name, span in sorted(_method_mentions(masked, others).items()):
         target_id = methods[name]
-        if target_id == paper.id or not slugs.get(target_id):
+        if not slugs.get(target_id):
             continue
         wanted.append(_Link(*span, f"{quote(slugs[target_id])}.md"))
     for slug in paper.tags:

@@ -220,12 +220,10 @@ def _sentences(text: str) -> list[str]:
 
 def _tokens(sentence: str) -> list[str]:
     """Split a sentence into word, number and symbol tokens (possessive 's dropped)."""
-    out = []
-    for tok in _TOKEN.findall(sentence):
-        if tok.endswith("'s") or tok.endswith("’s"):
-            tok = tok[:-2]
-        out.append(tok)
-    return out
+    tokens = _TOKEN.findall(sentence)
+    if "'" not in sentence and "’" not in sentence:  # most sentences: no possessive to drop
+        return tokens
+    return [tok[:-2] if tok.endswith("'s") or tok.endswith("’s") else tok for tok in tokens]
 
 
 def _surface(tokens: list[str]) -> str:
@@ -304,9 +302,14 @@ def text_facts(text: str) -> list[list[str]]:
     distinct tokens (plural `s` dropped) that could name an acronym, i.e. have a capital after their
     first letter: only those can be looked up in an acronym map.
     """
-    stems = {_acronym_stem(t) for t in _tokens(text)}
-    return [[list(pair) for pair in find_acronyms(text)],
-            sorted(s for s in stems if any(c.isupper() for c in s[1:]))]
+    stems = {_acronym_stem(t) for t in set(_tokens(text))}
+    return [[list(pair) for pair in find_acronyms(text)], sorted(s for s in stems if _inner_capital(s))]
+
+
+def _inner_capital(token: str) -> bool:
+    """Return whether a token has a capital after its first letter."""
+    rest = token[1:]
+    return rest != rest.lower() if rest.isascii() else any(c.isupper() for c in rest)
 
 
 def text_evidence(text: str, acronyms: dict[str, str]) -> list[list]:
