@@ -13,6 +13,7 @@ pick is repeated until every tag gathers at least two papers.
 
 from __future__ import annotations
 
+import base64
 import math
 import re
 import unicodedata
@@ -20,7 +21,6 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from itertools import chain
-from operator import itemgetter
 from typing import Iterator
 
 import numpy as np
@@ -312,37 +312,47 @@ def _inner_capital(token: str) -> bool:
     return rest != rest.lower() if rest.isascii() else any(c.isupper() for c in rest)
 
 
-def text_evidence(text: str, acronyms: dict[str, str]) -> list[list]:
-    """Return the candidate evidence of one text, one entry per phrase key in order of first mention.
+def text_evidence(text: str, acronyms: dict[str, str]) -> list:
+    """Return the candidate evidence of one text: one entry per phrase key, in order of first mention.
 
-    Each entry is [key, mentions, sentence of first mention, mentions ending a noun phrase,
-    mentions followed by a determiner, written forms]: everything _gather reads of
-    extract_candidates(text, acronyms), in a form that survives a JSON round trip unchanged. The written
-    forms are None when the only one is the key itself, that form when there is one, else
-    [[written form, mentions], ...].
+    Everything _Candidates reads of extract_candidates(text, acronyms), packed so that the cache decodes it
+    fast: [the phrase keys joined by newlines, their counts (mentions, sentence of first mention, mentions
+    ending a noun phrase, mentions followed by a determiner) as base64 of little-endian int32, and
+    [[phrase index, written forms], ...] for the phrases not only written as their key]. The written forms
+    are one form, or [[written form, mentions], ...] when there are several.
     """
-    by_key: dict[str, list] = {}
+    by_key: dict[str, list[int]] = {}
     surfaces: dict[str, dict[str, int]] = {}
     for surface, key, sentence, _start, _n, _maximal, at_end, before_object in _occurrences(text, acronyms):
         entry = by_key.get(key)
         if entry is None:
-            entry = by_key[key] = [key, 0, sentence, 0, 0, None]
+            entry = by_key[key] = [0, sentence, 0, 0]
             surfaces[key] = {}
-        entry[1] += 1
-        entry[3] += at_end
-        entry[4] += before_object
+        entry[0] += 1
+        entry[2] += at_end
+        entry[3] += before_object
         forms = surfaces[key]
         forms[surface] = forms.get(surface, 0) + 1
-    for key, entry in by_key.items():
-        forms = surfaces[key]
-        # Most phrases are written one way, often exactly as their key: store those compactly,
-        # since every build reads this back for every paper.
-        if len(forms) == 1:
-            (form,) = forms
-            entry[5] = None if form == key else form
-        else:
-            entry[5] = [[s, c] for s, c in forms.items()]
-    return list(by_key.values())
+    written = []
+    for i, (key, forms) in enumerate(surfaces.items()):
+        if len(forms) > 1:
+            written.append([i, [[s, c] for s, c in forms.items()]])
+        elif key not in forms:
+            written.append([i, next(iter(forms))])
+    return _pack(list(by_key), list(by_key.values()), written)
+
+
+def _pack(phrases: list[str], counts: list[list[int]], written: list) -> list:
+    """Return text evidence in its packed form (see text_evidence)."""
+    packed = np.array(counts, dtype="<i4").reshape(-1, 4)
+    return ["\n".join(phrases), base64.b64encode(packed.tobytes()).decode("ascii"), written]
+
+
+def _unpack(evidence: list) -> tuple[list[str], np.ndarray, list]:
+    """Return the phrase keys, counts (one row per phrase) and written forms of a text_evidence() result."""
+    phrases, counts, written = evidence
+    return (phrases.split("\n") if phrases else [],
+            np.frombuffer(base64.b64decode(counts), dtype="<i4").reshape(-1, 4), written)
 
 
 def _acronym_stem(token: str) -> str:
@@ -472,9 +482,9 @@ class _Candidates:
     per-key arrays (df, total, at_end, before_object) are indexed by key id; `keys[id]` is the key.
     """
 
-    def __init__(self, papers: list[Paper], evidences: list[list[list]], fold: _Folder) -> None:
-        flat = list(chain.from_iterable(evidences))
-        raw = list(map(itemgetter(0), flat))
+    def __init__(self, papers: list[Paper], evidences: list[list], fold: _Folder) -> None:
+        unpacked = [_unpack(e) for e in evidences]
+        raw = list(chain.from_iterable(u[0] for u in unpacked))
         self.keys: list[str] = []
         ids: dict[str, int] = {}
         self._phrases = list(dict.fromkeys(raw))
@@ -498,8 +508,12 @@ class _Candidates:
         phrase_id = {phrase: i for i, phrase in enumerate(self._phrases)}
         row_phrase = np.fromiter(map(phrase_id.__getitem__, raw), np.int64, len(raw))
         row_key = canonical[row_phrase]
-        row_paper = np.repeat(np.arange(len(evidences), dtype=np.int64), [len(e) for e in evidences])
-        columns = [np.fromiter(map(itemgetter(i), flat), np.int64, len(flat)) for i in (1, 2, 3, 4)]
+        sizes = [len(u[0]) for u in unpacked]
+        row_paper = np.repeat(np.arange(len(evidences), dtype=np.int64), sizes)
+        columns = np.concatenate([u[1] for u in unpacked]).astype(np.int64).T if raw else np.zeros((4, 0), np.int64)
+        # Written forms by row (rows of phrases only written as their key have none).
+        offsets = np.cumsum([0] + sizes).tolist()
+        row_forms = {offset + i: forms for offset, u in zip(offsets, unpacked) for i, forms in u[2]}
         keep = row_key >= 0
         row_key, row_paper, row_phrase = row_key[keep], row_paper[keep], row_phrase[keep]
         mentions, first, at_end, before_object = (c[keep] for c in columns)
@@ -518,15 +532,16 @@ class _Candidates:
         self.df = np.bincount(self.key, minlength=n_keys) + np.bincount(unmentioned, minlength=n_keys)
         # Written forms, read for a few keys only. Most are the phrase key itself: counted per key and phrase
         # at once; the others are kept by key, in corpus order.
-        forms = [f for f, k in zip(map(itemgetter(5), flat), keep) if k]
-        written = np.fromiter((f is not None for f in forms), bool, len(forms))
+        has_forms = np.zeros(len(raw), dtype=bool)
+        has_forms[list(row_forms)] = True
+        written = has_forms[keep]
         plain, inverse = np.unique(row_key[~written] * len(self._phrases) + row_phrase[~written], return_inverse=True)
         self._plain = (plain // max(len(self._phrases), 1), plain % max(len(self._phrases), 1),
                        np.bincount(inverse, weights=mentions[~written], minlength=len(plain)).astype(np.int64))
         self._plain_starts = np.searchsorted(self._plain[0], np.arange(n_keys + 1))
         rows = np.flatnonzero(written)
         rows = rows[np.argsort(row_key[rows], kind="stable")]
-        self._written = [(forms[r], m) for r, m in zip(rows.tolist(), mentions[rows].tolist())]
+        self._written = [(row_forms[r], m) for r, m in zip(np.flatnonzero(keep)[rows].tolist(), mentions[rows].tolist())]
         self._written_starts = np.searchsorted(row_key[rows], np.arange(n_keys + 1))
 
     def _id(self, ids: dict[str, int], key: str) -> int:

@@ -212,7 +212,7 @@ def test_all_papers_picked_at_once_as_one_paper_at_a_time(seed):
     papers, evidence = [], []
     for _ in range(80):
         keys = rng.sample(phrases, rng.randint(0, 40))
-        evidence.append([[k, 1, 0, 1, 0, None] for k in keys])
+        evidence.append(t._pack(keys, [[1, 0, 1, 0] for _ in keys], []))
         papers.append(SimpleNamespace(keywords=rng.sample(phrases, rng.randint(0, 3))))
     cands = t._Candidates(papers, evidence, t._Folder({}, Vocabulary()))
     # Few distinct scores, so equal values (broken by key) are common; NaN: cannot be a tag.
