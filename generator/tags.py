@@ -442,6 +442,7 @@ _VERB_PENALTY = 2.0  # how fast "followed by a determiner" kills a candidate
 _ADJECTIVE_SINGLE = 0.1  # one adjective alone ("adversarial") names nothing
 _ADJECTIVE_SUFFIXES = ("al", "ic", "ive", "ous", "able", "ible", "ful", "less", "ar", "ary", "om", "er", "ent", "ant")
 _NOUN_SUFFIXES = ("tion", "sion", "ity", "ness", "ism", "ment", "ance", "ence", "ing", "ics", "ogy", "phy", "sis", "ency", "ancy", "ure", "ization", "er", "or", "ship")
+_FEW_WORDS = 8  # keys up to this many words have their word runs listed; longer ones are matched word by word
 _POOL = 4  # candidates per tag to pick considered: penalties only lower scores, so the pick lies among the first
 
 
@@ -687,34 +688,38 @@ class _Picker:
 
     def _penalty(self, keys: np.ndarray, chosen: np.ndarray) -> np.ndarray:
         """Return each candidate's redundancy factor given one more chosen tag per row (same shape as keys)."""
-        slot, parts = self._parts
+        n_keys = len(self.cands.keys)
         # A part of a chosen tag ("language models" after "large language models") adds little; a
         # specialisation ("offline reinforcement learning" after "reinforcement learning") adds more.
-        inner = (parts[slot[chosen]][:, None, :] == keys[:, :, None]).any(axis=2)
-        outer = (parts[slot[keys]] == chosen[:, None, None]).any(axis=2)
+        inner = _contains(self._parts, chosen[:, None] * n_keys + keys)
+        outer = _contains(self._parts, keys * n_keys + chosen[:, None])
         return np.where(inner, _SUBPHRASE_PENALTY, np.where(outer, _SUPERPHRASE_PENALTY, 1.0))
 
     @cached_property
-    def _parts(self) -> tuple[np.ndarray, np.ndarray]:
-        """Return, for the keys that can be picked, the other such keys a run of their words spells.
-
-        As (key id -> row, or -1; rows of part key ids padded with -1).
-        """
-        keys = self.cands.keys
-        given = np.array([k for keys in self.cands.given for k in keys], dtype=np.int64)
+    def _parts(self) -> np.ndarray:
+        """Return the sorted codes key * n_keys + part: for every key that can be picked, each other such
+        key that a run of its words spells ("language model" in "large language model")."""
+        keys, n_keys = self.cands.keys, len(self.cands.keys)
+        given = np.array([k for keys_ in self.cands.given for k in keys_], dtype=np.int64)
         kids = np.unique(np.concatenate([self.key, given])).tolist()
         ids = {keys[k]: k for k in kids}
-        found = []
+        by_first: dict[str, list[tuple[list[str], int]]] = {}
+        codes = []
         for kid in kids:
             words = keys[kid].split(" ")
-            runs = {" ".join(words[a:b]) for a in range(len(words)) for b in range(a + 1, len(words) + 1)}
-            found.append([ids[r] for r in sorted(runs) if r in ids and ids[r] != kid])
-        slot = np.full(len(keys) + 1, len(kids), dtype=np.int64)  # keys without a row share an empty one
-        slot[kids] = np.arange(len(kids))
-        parts = np.full((len(kids) + 1, max(map(len, found), default=0)), -1, dtype=np.int64)
-        for row, part in enumerate(found):
-            parts[row, :len(part)] = part
-        return slot, parts
+            if len(words) <= _FEW_WORDS:
+                runs = (" ".join(words[a:b]) for a in range(len(words)) for b in range(a + 1, len(words) + 1))
+                parts = {ids[r] for r in runs if r in ids}
+            else:  # a long key (hyphenated compounds): look up the keys starting at each word instead
+                if not by_first:
+                    for key, k in ids.items():
+                        split = key.split(" ")
+                        by_first.setdefault(split[0], []).append((split, k))
+                parts = {k for a, word in enumerate(words) for split, k in by_first.get(word, ())
+                         if words[a:a + len(split)] == split}
+            parts.discard(kid)
+            codes.extend(kid * n_keys + part for part in parts)
+        return np.sort(np.array(codes, dtype=np.int64))
 
 
 def _contains(sorted_codes: np.ndarray, codes: np.ndarray) -> np.ndarray:

@@ -208,7 +208,8 @@ def test_all_papers_picked_at_once_as_one_paper_at_a_time(seed):
 
     rng = random.Random(seed)
     words = ["graph", "neural", "network", "language", "model", "large", "learning", "deep", "policy"]
-    phrases = sorted({" ".join(rng.sample(words, rng.randint(1, 3))) for _ in range(60)})
+    phrases = sorted({" ".join(rng.sample(words, rng.randint(1, 3))) for _ in range(60)}
+                     | {" ".join(rng.choices(words[:3], k=rng.randint(9, 12))) for _ in range(8)})  # long keys
     papers, evidence = [], []
     for _ in range(80):
         keys = rng.sample(phrases, rng.randint(0, 40))
@@ -228,3 +229,15 @@ def test_all_papers_picked_at_once_as_one_paper_at_a_time(seed):
             expected = _one_paper_pick(scores, [cands.keys[k] for k in cands.given[i]],
                                        {k for k, ok in zip(cands.keys, allowed) if ok}, max_tags, min_tags)
             assert [cands.keys[k] for k in keys] == expected
+
+
+def test_a_compound_thousands_of_words_long_is_a_tag_like_any_other():
+    """A hyphenated run of 3,000 parts (one token) in two abstracts becomes their shared tag, quickly and in
+    little memory: sub-phrases are looked up word by word, not listed (4.5 million runs of up to 3,000 words)."""
+    compound = "-".join(f"w{i}" for i in range(3000))
+    papers = [paper("a", f"We study {compound} models for graphs. The {compound} helps graph learning."),
+              paper("b", f"A {compound} approach to graph learning with {compound}."),
+              paper("c", "Graph learning with models for graphs.")]
+    tags = assign_tags(papers, Vocabulary())
+    shared = [slug for slug in papers[0].tags if slug in papers[1].tags and slug.startswith("w0-w1-w2")]
+    assert shared and tags[shared[0]].papers == ["a", "b"]
