@@ -333,6 +333,33 @@ def blocks(n: int, size: int = BLOCK) -> Iterator[slice]:
         yield slice(start, min(start + size, n))
 
 
+def _at_least(threshold: np.ndarray, dtype: np.dtype) -> np.ndarray:
+    """Return float64 thresholds as the smallest values of `dtype` at or above them: comparing values of
+    that type with either gives the same answer, and comparing in their own type is faster."""
+    rounded = threshold.astype(dtype)
+    return np.where(rounded < threshold, np.nextafter(rounded, np.inf, dtype=dtype), rounded)
+
+
+def _kth_largest(work: np.ndarray, k: int) -> np.ndarray:
+    """Return each row's k-th largest value, as float64.
+
+    A long row is not partitioned whole: the k-th largest of every 4th column is a floor that only about 4k
+    values per row reach, and the row's k-th largest is among those.
+    """
+    n_rows, n_cols = work.shape
+    if n_cols < 64 * k:
+        return np.partition(work, n_cols - k, axis=1)[:, n_cols - k].astype(np.float64)
+    sample = work[:, ::4]
+    floor = np.partition(sample, sample.shape[1] - k, axis=1)[:, sample.shape[1] - k]
+    flat = np.flatnonzero(work >= floor[:, None])
+    row = flat // n_cols
+    # Each row's values at or above its floor (at least k), side by side; -inf pads the shorter rows.
+    position = np.arange(len(flat)) - np.searchsorted(row, np.arange(n_rows))[row]
+    reached = np.full((n_rows, int(position.max()) + 1), -np.inf, dtype=work.dtype)
+    reached[row, position] = work.ravel()[flat]
+    return np.partition(reached, reached.shape[1] - k, axis=1)[:, reached.shape[1] - k].astype(np.float64)
+
+
 def top_k(
     scores: np.ndarray,
     k: int,
@@ -355,8 +382,8 @@ def top_k(
         work[rows, exclude] = -np.inf
     # Only columns near or above each row's k-th best value can make its top k; a value partition finds
     # that threshold without sorting, and the slack keeps values that round equal to it in the running.
-    kth = np.partition(work, n_cols - k, axis=1)[:, n_cols - k].astype(np.float64)
-    r, c = np.nonzero(work >= (kth - 2 * 10.0**-decimals)[:, None])
+    kth = _kth_largest(work, k)
+    r, c = np.divmod(np.flatnonzero(work >= _at_least(kth - 2 * 10.0**-decimals, work.dtype)[:, None]), n_cols)
     rank = np.arange(n_cols) if tiebreak is None else np.asarray(tiebreak)
     base = float(rank.max()) + 1
     cand_rank = rank[c] if rank.ndim == 1 else rank[r, c]

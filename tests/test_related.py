@@ -4,6 +4,7 @@ import json
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from generator.features import build_features, similarity, top_k
 from generator.model import Paper, Tag
@@ -119,6 +120,22 @@ def test_top_k_is_exact_with_ties_and_per_row_tiebreak():
     # Values equal to the shown precision tie, even if float noise separates them.
     noisy = np.array([[0.5 + 1e-9, 0.5, 0.2]])
     assert top_k(noisy, 2, decimals=3, tiebreak=np.array([2, 0, 1])).tolist() == [[1, 0]]
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_top_k_of_long_rows_is_the_full_sort(dtype):
+    """Rows long enough to be searched from a sample of their columns rank exactly like a full sort:
+    many ties, float noise below the shown precision, one excluded column per row."""
+    rng = np.random.default_rng(1)
+    scores = rng.random((40, 3000))
+    scores[::2] = rng.integers(0, 60, size=(20, 3000)) / 60.0 + rng.normal(0, 1e-8, size=(20, 3000))  # ties
+    scores = scores.astype(dtype)
+    exclude = rng.integers(0, 3000, size=40)
+    got = top_k(scores, 7, exclude=exclude)
+    for i in range(40):
+        s = np.round(scores[i].astype(np.float64), 6)
+        expected = sorted((j for j in range(3000) if j != exclude[i]), key=lambda j: (-s[j], j))[:7]
+        assert got[i].tolist() == expected
 
 
 def test_shared_neighbourhood_is_the_full_similarity_ranking():
