@@ -24,7 +24,7 @@ from .model import Collection, Corpus, Paper, PapersiteError, Problem, Record, V
 from .parallel import Background
 from .progress import Progress
 from .render import TemplateFailed, render_site
-from .site import Journal, run_mkdocs, staging_copy, swap_dir, undo_writes, write_tree
+from .site import Journal, run_mkdocs, staging_copy, swap_dir, undo_writes, write_new_files, write_tree
 from .validate import validate
 from .vocabulary import load_vocabulary
 
@@ -227,7 +227,7 @@ def _build(project: Project, progress: Progress, strict: bool, cache: Cache, cac
     gc.freeze()
     try:
         with progress.stage("mkdocs") as stage, staging_copy(project.docs_dir) as stage_dir:
-            write_tree(stage_dir, files)
+            write_new_files(stage_dir, files)
             warnings = run_mkdocs(project.config_file, stage_dir, new_site, strict)
             stage.count = len(files)
             stage.note = f"{len(warnings)} warnings" if warnings else ""

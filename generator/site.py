@@ -32,15 +32,17 @@ def write_tree(docs_dir: Path, files: dict[str, str], journal: Journal | None = 
     passing `journal` can also undo the whole write later with `undo_writes`, if a later step fails.
     """
     journal = {} if journal is None else journal
+    root = os.fspath(docs_dir)
     try:
         written = 0
         for rel, content in sorted(files.items()):
-            if _write_if_changed(docs_dir / rel, content.encode("utf-8"), journal):
+            data = content.encode("utf-8")
+            if not _holds(os.path.join(root, rel), data) and _write_if_changed(docs_dir / rel, data, journal):
                 written += 1
         deleted = 0
-        for path in _generated_files_on_disk(docs_dir):
-            rel = path.relative_to(docs_dir).as_posix()
+        for rel in _generated_files_on_disk(docs_dir):
             if rel not in files:
+                path = docs_dir / rel
                 _remember(path, journal)
                 path.unlink()
                 deleted += 1
@@ -50,6 +52,33 @@ def write_tree(docs_dir: Path, files: dict[str, str], journal: Journal | None = 
         undo_writes(docs_dir, journal)
         raise
     return written, deleted
+
+
+def write_new_files(folder: Path, files: dict[str, str]) -> None:
+    """Write `files` into a folder that has none of them yet (a fresh staging copy): no comparing, no journal."""
+    made: set[str] = set()
+    root = os.fspath(folder)
+    for rel, content in sorted(files.items()):
+        path = os.path.join(root, rel)
+        parent = os.path.dirname(path)
+        if parent not in made:
+            os.makedirs(parent, exist_ok=True)
+            made.add(parent)
+        try:
+            # Exclusive creation: a file that is there after all (a hard link, say) is replaced, never written through.
+            with open(path, "xb") as fh:
+                fh.write(content.encode("utf-8"))
+        except FileExistsError:
+            replace_file(Path(path), content.encode("utf-8"))
+
+
+def _holds(path: str, data: bytes) -> bool:
+    """Tell whether the file at `path` exists and holds exactly `data`."""
+    try:
+        with open(path, "rb") as fh:
+            return fh.read() == data
+    except (FileNotFoundError, NotADirectoryError, IsADirectoryError):
+        return False
 
 
 def undo_writes(docs_dir: Path, journal: Journal) -> None:
@@ -100,24 +129,22 @@ def replace_file(path: Path, data: bytes) -> None:
         raise
 
 
-def _generated_files_on_disk(docs_dir: Path) -> list[Path]:
-    """Return every file papersite owns that exists in docs_dir now."""
-    found = [docs_dir / name for name in GENERATED_FILES if (docs_dir / name).is_file()]
+def _generated_files_on_disk(docs_dir: Path) -> list[str]:
+    """Return every file papersite owns that exists in docs_dir now, as sorted relative paths."""
+    root = os.fspath(docs_dir)
+    found = [name for name in GENERATED_FILES if os.path.isfile(os.path.join(root, name))]
     for folder in GENERATED_DIRS:
-        if (docs_dir / folder).is_dir():
-            found.extend(p for p in sorted((docs_dir / folder).rglob("*")) if p.is_file())
-    return found
+        for where, _dirs, names in os.walk(os.path.join(root, folder)):
+            rel = os.path.relpath(where, root).replace(os.sep, "/")
+            found.extend(f"{rel}/{name}" for name in names if os.path.isfile(os.path.join(where, name)))
+    return sorted(found)
 
 
 def _remove_empty_dirs(folder: Path) -> None:
-    """Remove empty sub-folders left after stale pages were deleted."""
-    if not folder.is_dir():
-        return
-    for sub in sorted((p for p in folder.rglob("*") if p.is_dir()), key=lambda p: -len(p.parts)):
-        if not any(sub.iterdir()):
-            sub.rmdir()
-    if not any(folder.iterdir()):
-        folder.rmdir()
+    """Remove empty sub-folders left after stale pages were deleted (and the folder itself, if emptied)."""
+    for where, _dirs, _names in os.walk(folder, topdown=False):
+        if not os.listdir(where):
+            os.rmdir(where)
 
 
 @contextmanager

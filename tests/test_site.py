@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from generator.site import is_generated, staging_copy, write_tree
+from generator.site import is_generated, staging_copy, write_new_files, write_tree
 
 
 def _mtimes(folder: Path) -> dict[str, int]:
@@ -35,6 +35,33 @@ def test_write_tree_removes_stale_generated_pages_but_keeps_hand_written(tmp_pat
     assert deleted == 2
     assert sorted(_mtimes(docs)) == ["about.md", "assets/x.css", "index.md", "papers/b.md"]
     assert not (docs / "tags").exists()
+
+
+def test_write_new_files_replaces_a_hard_link_instead_of_writing_through_it(tmp_path: Path) -> None:
+    """Pages written into a staging copy never change the user's file a hard link there points to."""
+    original = tmp_path / "site_src" / "index.md"
+    original.parent.mkdir()
+    original.write_text("the user's own home page")
+    stage = tmp_path / "stage"
+    stage.mkdir()
+    os.link(original, stage / "index.md")
+    write_new_files(stage, {"index.md": "generated home", "papers/a.md": "A", "papers/deep/b.md": "B"})
+    assert original.read_text() == "the user's own home page"
+    assert (stage / "index.md").read_text() == "generated home"
+    assert sorted(_mtimes(stage)) == ["index.md", "papers/a.md", "papers/deep/b.md"]
+
+
+def test_write_tree_does_not_follow_a_symlinked_folder_out_of_site_src(tmp_path: Path) -> None:
+    """A link planted in a generated folder is not walked: files outside site_src/ are never deleted."""
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    (outside / "keep.md").write_text("not papersite's")
+    docs = tmp_path / "site_src"
+    write_tree(docs, {"papers/a.md": "A"})
+    (docs / "papers" / "linked").symlink_to(outside, target_is_directory=True)
+    write_tree(docs, {"papers/b.md": "B"})
+    assert (outside / "keep.md").read_text() == "not papersite's"
+    assert not (docs / "papers" / "a.md").exists() and (docs / "papers" / "b.md").read_text() == "B"
 
 
 def test_is_generated_knows_the_owned_paths() -> None:
