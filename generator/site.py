@@ -298,8 +298,9 @@ def _known_page_handlers(config) -> bool:  # noqa: ANN001 - MkDocs' config
 def _build_all(original, config, doc_files, nav, env, dirty: bool) -> set[int]:  # noqa: ANN001 - MkDocs objects
     """Render and write every page in forked workers; return the ids of the pages written.
 
-    Each page's context and MkDocs' page_context event (the search index) are done here, in MkDocs' order;
-    only rendering the theme's template, the post_page hook and writing the file go to the workers.
+    Each worker makes a page's context, runs the page_context event (Material's search plugin indexing the
+    page), renders the theme's template, runs the post_page hook and writes the file; the search entries
+    come back and join the index here, in MkDocs' page order, so the index is the one MkDocs would write.
     """
     from mkdocs.commands.build import get_context
     from mkdocs.utils import write_file
@@ -308,26 +309,21 @@ def _build_all(original, config, doc_files, nav, env, dirty: bool) -> set[int]: 
         return set()
     if not _known_page_handlers(config) or any(f.inclusion.is_excluded() or f.page is None for f in doc_files):
         return set()
-    jobs = []
-    for file in doc_files:
-        page = file.page
-        config._current_page = page
-        page.active = True
-        try:
-            context = get_context(nav, doc_files, config, page)
-            template = env.get_template(page.meta.get("template", "main.html"))
-            context = config.plugins.on_page_context(context, page=page, config=config, nav=nav)
-        finally:
-            page.active = False
-            config._current_page = None
-        jobs.append((page, template, context))
+    pages = [file.page for file in doc_files]
+    indexes = [handler.__self__.search_index for handler in config.plugins.events.get("page_context", [])]
+    for name in sorted({page.meta.get("template", "main.html") for page in pages}):
+        env.get_template(name)  # compiled once here, not once per worker
 
-    def render(job: tuple) -> list[tuple[str, int, str]]:
-        page, template, context = job
+    def render(page) -> tuple[list[list[dict]], list[tuple[str, int, str]]]:  # noqa: ANN001 - a MkDocs page
         config._current_page = page
         page.active = True
         try:
             with _kept_records() as records:
+                context = get_context(nav, doc_files, config, page)
+                template = env.get_template(page.meta.get("template", "main.html"))
+                before = [len(index.entries) for index in indexes]
+                context = config.plugins.on_page_context(context, page=page, config=config, nav=nav)
+                entries = [index.entries[n:] for index, n in zip(indexes, before)]
                 output = config.plugins.on_post_page(template.render(context), page=page, config=config)
                 if output.strip():
                     write_file(output.encode("utf-8", errors="xmlcharrefreplace"), page.file.abs_dest_path)
@@ -336,11 +332,13 @@ def _build_all(original, config, doc_files, nav, env, dirty: bool) -> set[int]: 
         finally:
             page.active = False
             config._current_page = None
-        return records
+        return entries, records
 
-    for records in parallel.map_ordered(render, jobs):
+    for entries, records in parallel.map_ordered(render, pages):
         _log_again(records)
-    return {id(page) for page, _, _ in jobs}
+        for index, new in zip(indexes, entries):
+            index.entries.extend(new)
+    return {id(page) for page in pages}
 
 
 class _RecordKeeper(logging.Handler):
