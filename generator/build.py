@@ -308,7 +308,8 @@ def _cached_papers(records: list[Record], cache: Cache) -> list[Paper]:
 
 def _paper_fields(paper: Paper) -> dict:
     """Return what the cache keeps of a normalised paper: every field but its location and collection."""
-    return {k: v for k, v in dataclasses.asdict(paper).items() if k not in ("source", "collection")}
+    # A fresh paper holds only strings, numbers, and lists and dicts of them: no deep copy (dataclasses.asdict) needed.
+    return {f.name: getattr(paper, f.name) for f in dataclasses.fields(paper) if f.name not in ("source", "collection")}
 
 
 def _infer_names(papers: list[Paper], cache: Cache) -> list[str | None]:
