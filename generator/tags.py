@@ -476,6 +476,18 @@ def _mentionable_acronyms(facts: list[list], fold: _Folder) -> dict[str, str]:
     return {s: local[s] if s in local else fold.acronyms[s] for s in stems if s in local or s in fold.acronyms}
 
 
+@dataclass
+class _Rows:
+    """The corpus's evidence rows whose phrase folds into a key that may be a tag, in corpus order."""
+
+    paper: np.ndarray  # the paper of each row
+    key: np.ndarray  # its canonical key id
+    phrase: np.ndarray  # its phrase key, as an index into _Candidates._phrases
+    counts: np.ndarray  # 4 x rows: mentions, sentence of first mention, ending a noun phrase, before a determiner
+    written: np.ndarray  # whether the row's phrase is written otherwise than as its key ...
+    forms: list  # ... and then how (one entry per such row, in row order)
+
+
 class _Candidates:
     """Every paper's candidate keys with their evidence, and each key's corpus statistics, as arrays.
 
@@ -484,74 +496,89 @@ class _Candidates:
     """
 
     def __init__(self, papers: list[Paper], evidences: list[list], fold: _Folder) -> None:
-        unpacked = [_unpack(e) for e in evidences]
-        raw = list(chain.from_iterable(u[0] for u in unpacked))
         self.keys: list[str] = []
-        ids: dict[str, int] = {}
+        self._ids: dict[str, int] = {}
+        rows = self._rows([_unpack(e) for e in evidences], fold)
+        self._read_keywords(papers, fold)
+        self._count(rows)
+        self._index_forms(rows)
+
+    def _id(self, key: str) -> int:
+        """Return a canonical key's id, giving it the next one when it is new."""
+        kid = self._ids.get(key)
+        if kid is None:
+            kid = self._ids[key] = len(self.keys)
+            self.keys.append(key)
+        return kid
+
+    def _rows(self, unpacked: list[tuple[list[str], np.ndarray, list]], fold: _Folder) -> _Rows:
+        """Return the evidence rows of the unpacked texts whose phrase may be a tag, naming their keys."""
+        raw = list(chain.from_iterable(u[0] for u in unpacked))
         self._phrases = list(dict.fromkeys(raw))
         # Phrase key -> canonical key id, or -1 when it may not be a tag.
-        canonical = np.array([self._id(ids, key) if fold.allowed(key := fold(phrase)) else -1
+        canonical = np.array([self._id(key) if fold.allowed(key := fold(phrase)) else -1
                               for phrase in self._phrases], dtype=np.int64)
-        # Author keywords: folded, allowed, each once per paper, in given order; their written forms count too.
+        phrase_id = {phrase: i for i, phrase in enumerate(self._phrases)}
+        phrase = np.fromiter(map(phrase_id.__getitem__, raw), np.int64, len(raw))
+        sizes = [len(u[0]) for u in unpacked]
+        paper = np.repeat(np.arange(len(unpacked), dtype=np.int64), sizes)
+        counts = np.concatenate([u[1] for u in unpacked]).astype(np.int64).T if raw else np.zeros((4, 0), np.int64)
+        offsets = np.cumsum([0] + sizes).tolist()
+        forms = {offset + i: written for offset, u in zip(offsets, unpacked) for i, written in u[2]}
+        has_forms = np.zeros(len(raw), dtype=bool)
+        has_forms[list(forms)] = True
+        keep = canonical[phrase] >= 0
+        return _Rows(paper[keep], canonical[phrase][keep], phrase[keep], counts[:, keep], has_forms[keep],
+                     [forms[row] for row in np.flatnonzero(keep & has_forms).tolist()])
+
+    def _read_keywords(self, papers: list[Paper], fold: _Folder) -> None:
+        """Set each paper's author keywords (folded, allowed, each once, in given order); their forms count too."""
         self.given: list[list[int]] = []
         self._given_forms: dict[int, dict[str, int]] = defaultdict(dict)
         for p in papers:
             given: list[int] = []
             for kw in p.keywords:
                 key = fold(tag_key(kw))
-                if fold.allowed(key, given=True) and (kid := self._id(ids, key)) not in given:
+                if fold.allowed(key, given=True) and (kid := self._id(key)) not in given:
                     given.append(kid)
                     forms = self._given_forms[kid]
                     form = _surface(kw.split())
                     forms[form] = forms.get(form, 0) + 1
             self.given.append(given)
-        n_keys = len(self.keys)
-        phrase_id = {phrase: i for i, phrase in enumerate(self._phrases)}
-        row_phrase = np.fromiter(map(phrase_id.__getitem__, raw), np.int64, len(raw))
-        row_key = canonical[row_phrase]
-        sizes = [len(u[0]) for u in unpacked]
-        row_paper = np.repeat(np.arange(len(evidences), dtype=np.int64), sizes)
-        columns = np.concatenate([u[1] for u in unpacked]).astype(np.int64).T if raw else np.zeros((4, 0), np.int64)
-        # Written forms by row (rows of phrases only written as their key have none).
-        offsets = np.cumsum([0] + sizes).tolist()
-        row_forms = {offset + i: forms for offset, u in zip(offsets, unpacked) for i, forms in u[2]}
-        keep = row_key >= 0
-        row_key, row_paper, row_phrase = row_key[keep], row_paper[keep], row_phrase[keep]
-        mentions, first, at_end, before_object = (c[keep] for c in columns)
+
+    def _count(self, rows: _Rows) -> None:
+        """Set the candidates (paper, key, tf, first) and the keys' corpus statistics from the rows."""
+        n_keys = max(len(self.keys), 1)
+        mentions, first, at_end, before_object = rows.counts
         # Two phrase keys may fold into one key of a paper: mentions add up, the earlier first mention counts.
-        pairs, inverse = np.unique(row_paper * n_keys + row_key, return_inverse=True)
-        self.paper, self.key = pairs // max(n_keys, 1), pairs % max(n_keys, 1)
+        pairs, inverse = np.unique(rows.paper * n_keys + rows.key, return_inverse=True)
+        self.paper, self.key = pairs // n_keys, pairs % n_keys
         self.tf = np.bincount(inverse, weights=mentions, minlength=len(pairs)).astype(np.int64)
         self.first = np.full(len(pairs), np.iinfo(np.int64).max, dtype=np.int64)
         np.minimum.at(self.first, inverse, first)
-        self.total = np.bincount(row_key, weights=mentions, minlength=n_keys).astype(np.int64)
-        self.at_end = np.bincount(row_key, weights=at_end, minlength=n_keys).astype(np.int64)
-        self.before_object = np.bincount(row_key, weights=before_object, minlength=n_keys).astype(np.int64)
+        self.total = np.bincount(rows.key, weights=mentions, minlength=len(self.keys)).astype(np.int64)
+        self.at_end = np.bincount(rows.key, weights=at_end, minlength=len(self.keys)).astype(np.int64)
+        self.before_object = np.bincount(rows.key, weights=before_object, minlength=len(self.keys)).astype(np.int64)
         # Papers using a key: those mentioning it, and those giving it as a keyword without mentioning it.
         given_pairs = np.array([i * n_keys + k for i, keys in enumerate(self.given) for k in keys], dtype=np.int64)
-        unmentioned = given_pairs[~_contains(pairs, given_pairs)] % max(n_keys, 1)
-        self.df = np.bincount(self.key, minlength=n_keys) + np.bincount(unmentioned, minlength=n_keys)
-        # Written forms, read for a few keys only. Most are the phrase key itself: counted per key and phrase
-        # at once; the others are kept by key, in corpus order.
-        has_forms = np.zeros(len(raw), dtype=bool)
-        has_forms[list(row_forms)] = True
-        written = has_forms[keep]
-        plain, inverse = np.unique(row_key[~written] * len(self._phrases) + row_phrase[~written], return_inverse=True)
-        self._plain = (plain // max(len(self._phrases), 1), plain % max(len(self._phrases), 1),
-                       np.bincount(inverse, weights=mentions[~written], minlength=len(plain)).astype(np.int64))
-        self._plain_starts = np.searchsorted(self._plain[0], np.arange(n_keys + 1))
-        rows = np.flatnonzero(written)
-        rows = rows[np.argsort(row_key[rows], kind="stable")]
-        self._written = [(row_forms[r], m) for r, m in zip(np.flatnonzero(keep)[rows].tolist(), mentions[rows].tolist())]
-        self._written_starts = np.searchsorted(row_key[rows], np.arange(n_keys + 1))
+        unmentioned = given_pairs[~_contains(pairs, given_pairs)] % n_keys
+        self.df = np.bincount(self.key, minlength=len(self.keys)) + np.bincount(unmentioned, minlength=len(self.keys))
 
-    def _id(self, ids: dict[str, int], key: str) -> int:
-        """Return a canonical key's id, giving it the next one when it is new."""
-        kid = ids.get(key)
-        if kid is None:
-            kid = ids[key] = len(self.keys)
-            self.keys.append(key)
-        return kid
+    def _index_forms(self, rows: _Rows) -> None:
+        """Index the written forms by key, for the few keys whose forms are read (see surfaces)."""
+        # Most rows are written as their phrase key: counted per key and phrase at once.
+        n_phrases = max(len(self._phrases), 1)
+        plain = ~rows.written
+        codes, inverse = np.unique(rows.key[plain] * n_phrases + rows.phrase[plain], return_inverse=True)
+        self._plain = (codes // n_phrases, codes % n_phrases,
+                       np.bincount(inverse, weights=rows.counts[0][plain], minlength=len(codes)).astype(np.int64))
+        self._plain_starts = np.searchsorted(self._plain[0], np.arange(len(self.keys) + 1))
+        # The others are kept by key, in corpus order.
+        written = np.flatnonzero(rows.written)
+        order = np.argsort(rows.key[written], kind="stable")
+        mentions = rows.counts[0][written].tolist()
+        self._written = [(rows.forms[i], mentions[i]) for i in order.tolist()]
+        self._written_starts = np.searchsorted(rows.key[written][order], np.arange(len(self.keys) + 1))
 
     def surfaces(self, kid: int, written_only: bool = False) -> dict[str, int]:
         """Return how often each written form of a key occurs (author keywords included).
@@ -638,36 +665,18 @@ class _Picker:
         self.starts = np.searchsorted(self.paper, np.arange(len(cands.given) + 1))
 
     def pick(self, papers: np.ndarray, allowed: np.ndarray) -> list[list[int]]:
-        """Return the tag key ids of the given papers (indexes, ascending), with only `allowed` keys."""
-        n, k_max, width = len(papers), self.max_tags, _POOL * self.max_tags
-        chosen = [[k for k in self.cands.given[i] if allowed[k]][:k_max] for i in papers.tolist()]
-        # The papers' candidates, in order: each paper's a run of rows, best first.
-        lengths = self.starts[papers + 1] - self.starts[papers]
-        row_slot = np.repeat(np.arange(n), lengths)
-        rows = np.arange(len(row_slot)) - np.repeat(np.cumsum(lengths) - lengths, lengths) + self.starts[papers][row_slot]
-        chosen_pairs = np.sort(np.array([s * len(allowed) + k for s, keys in enumerate(chosen) for k in keys],
-                                        dtype=np.int64))
-        use = allowed[self.key[rows]] & ~_contains(chosen_pairs, row_slot * len(allowed) + self.key[rows])
-        rows, row_slot = rows[use], row_slot[use]
-        # Position of each candidate among its paper's: only the first _POOL * max_tags are considered.
-        new_paper = np.r_[True, row_slot[1:] != row_slot[:-1]] if len(rows) else np.zeros(0, dtype=bool)
-        position = np.arange(len(rows)) - np.maximum.accumulate(np.where(new_paper, np.arange(len(rows)), 0))
-        near = position < width
-        rows, row_slot, position = rows[near], row_slot[near], position[near]
-        score = np.zeros((n, width))
-        key = np.zeros((n, width), dtype=np.int64)
-        alive = np.zeros((n, width), dtype=bool)
-        score[row_slot, position] = self.score[rows]
-        key[row_slot, position] = self.key[rows]
-        alive[row_slot, position] = True
+        """Return the tag key ids of the given papers (indexes), with only `allowed` keys."""
+        chosen = [[k for k in self.cands.given[i] if allowed[k]][:self.max_tags] for i in papers.tolist()]
+        score, key, alive = self._pools(papers, allowed, chosen)
         best = score[:, 0].copy()
-        factor = np.ones((n, width))
+        # Each candidate's redundancy factor, updated as tags are chosen, starting with the given keywords.
+        factor = np.ones(score.shape)
         for j in range(max(map(len, chosen), default=0)):
             has = np.array([len(c) > j for c in chosen])
             given = np.array([c[j] if len(c) > j else 0 for c in chosen], dtype=np.int64)
             factor[has] *= self._penalty(key[has], given[has])
         count = np.array([len(c) for c in chosen], dtype=np.int64)
-        active = alive.any(axis=1) & (count < k_max)
+        active = alive.any(axis=1) & (count < self.max_tags)
         while active.any():
             live = np.flatnonzero(active)
             value = np.where(alive[live], score[live] * factor[live], -np.inf)
@@ -683,8 +692,33 @@ class _Picker:
             alive[live, col] = False
             count[live] += 1
             factor[live] *= self._penalty(key[live], won)
-            active[live] &= alive[live].any(axis=1) & (count[live] < k_max)
+            active[live] &= alive[live].any(axis=1) & (count[live] < self.max_tags)
         return chosen
+
+    def _pools(self, papers: np.ndarray, allowed: np.ndarray, chosen: list[list[int]]) -> tuple[np.ndarray, ...]:
+        """Return each paper's best _POOL * max_tags allowed candidates not already chosen, best first, as
+        (score, key, alive) matrices of one row per paper; `alive` is False where a paper has fewer."""
+        n, width = len(papers), _POOL * self.max_tags
+        # The papers' candidates, in order: each paper's a run of rows, best first.
+        lengths = self.starts[papers + 1] - self.starts[papers]
+        row_slot = np.repeat(np.arange(n), lengths)
+        rows = np.arange(len(row_slot)) - np.repeat(np.cumsum(lengths) - lengths, lengths) + self.starts[papers][row_slot]
+        chosen_pairs = np.sort(np.array([s * len(allowed) + k for s, keys in enumerate(chosen) for k in keys],
+                                        dtype=np.int64))
+        use = allowed[self.key[rows]] & ~_contains(chosen_pairs, row_slot * len(allowed) + self.key[rows])
+        rows, row_slot = rows[use], row_slot[use]
+        # Position of each candidate among its paper's: only the first `width` are considered.
+        new_paper = np.r_[True, row_slot[1:] != row_slot[:-1]] if len(rows) else np.zeros(0, dtype=bool)
+        position = np.arange(len(rows)) - np.maximum.accumulate(np.where(new_paper, np.arange(len(rows)), 0))
+        near = position < width
+        rows, row_slot, position = rows[near], row_slot[near], position[near]
+        score = np.zeros((n, width))
+        key = np.zeros((n, width), dtype=np.int64)
+        alive = np.zeros((n, width), dtype=bool)
+        score[row_slot, position] = self.score[rows]
+        key[row_slot, position] = self.key[rows]
+        alive[row_slot, position] = True
+        return score, key, alive
 
     def _penalty(self, keys: np.ndarray, chosen: np.ndarray) -> np.ndarray:
         """Return each candidate's redundancy factor given one more chosen tag per row (same shape as keys)."""
