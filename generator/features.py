@@ -123,11 +123,6 @@ class Features:
             return hood.rows[:, :m]
         return np.vstack([top_k(similarity(self, r), m, exclude=np.arange(r.start, r.stop)) for r in blocks(len(self.ids))])
 
-    @property
-    def row_of(self) -> dict[str, int]:
-        """Return the row of each paper id."""
-        return {pid: i for i, pid in enumerate(self.ids)}
-
 
 @lru_cache(maxsize=131072)
 def singular(word: str) -> str:

@@ -527,8 +527,9 @@ class _Candidates:
         forms = {offset + i: written for offset, u in zip(offsets, unpacked) for i, written in u[2]}
         has_forms = np.zeros(len(raw), dtype=bool)
         has_forms[list(forms)] = True
-        keep = canonical[phrase] >= 0
-        return _Rows(paper[keep], canonical[phrase][keep], phrase[keep], counts[:, keep], has_forms[keep],
+        key = canonical[phrase]
+        keep = key >= 0
+        return _Rows(paper[keep], key[keep], phrase[keep], counts[:, keep], has_forms[keep],
                      [forms[row] for row in np.flatnonzero(keep & has_forms).tolist()])
 
     def _read_keywords(self, papers: list[Paper], fold: _Folder) -> None:
@@ -660,8 +661,8 @@ class _Picker:
         self.rank = rank
         # Each paper's candidates, best first; equal scores in key order.
         order = np.lexsort((rank[cands.key[scored]], -score[scored], cands.paper[scored]))
-        self.row, self.score = scored[order], score[scored][order]
-        self.paper, self.key = cands.paper[self.row], cands.key[self.row]
+        row = scored[order]
+        self.score, self.paper, self.key = score[row], cands.paper[row], cands.key[row]
         self.starts = np.searchsorted(self.paper, np.arange(len(cands.given) + 1))
 
     def pick(self, papers: np.ndarray, allowed: np.ndarray) -> list[list[int]]:
