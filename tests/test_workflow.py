@@ -32,10 +32,16 @@ def test_workflow_triggers_on_data_and_generator_changes() -> None:
 
 def test_workflow_runs_the_readme_install_then_check_and_strict_build() -> None:
     steps = [s.get("run", "") for s in _workflow()["jobs"]["build"]["steps"]]
-    install, build = _readme_commands()[0].split(" && ")
-    assert install in steps
-    assert steps.index(install) < steps.index("papersite check") < steps.index("papersite build --strict")
+    install, build = _readme_commands()[0].rsplit(" && ", 1)
+    at = next(i for i, run in enumerate(steps) if run.splitlines()[:1] == [install])
+    assert at < steps.index("papersite check") < steps.index("papersite build --strict")
     assert build.split()[:2] == ["papersite", "build"]
+
+
+def test_workflow_runs_the_readme_tests_before_building_and_on_pull_requests() -> None:
+    jobs = _workflow()["jobs"]
+    assert _readme_commands()[1] in [s.get("run", "") for s in jobs["test"]["steps"]]
+    assert jobs["build"]["needs"] == "test" and "build" in jobs["deploy"]["needs"]
 
 
 def test_workflow_deploys_with_the_official_pages_actions() -> None:
