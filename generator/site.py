@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import inspect
 import logging
 import os
 import shutil
+import sys
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
@@ -210,32 +212,94 @@ def run_mkdocs(config_file: Path, docs_dir: Path, site_dir: Path, strict: bool) 
     return collector.messages
 
 
-# MkDocs' page-reading events: a plugin handling one of them may keep state, which forked workers would lose.
+#: The releases the parallel page build was written and tested against: it replaces two private functions of
+#: mkdocs.commands.build and reads Material's search index. Any other release builds with MkDocs' own loop.
+WRITTEN_FOR = {"mkdocs": "1.6.1", "mkdocs-material": "9.8.2"}
+#: The private functions it replaces, with the parameters it calls them with.
+_REPLACED = {"_populate_page": ("page", "config", "files", "dirty"),
+             "_build_page": ("page", "config", "doc_files", "nav", "env", "dirty", "excluded")}
+#: Set to any value to build pages with MkDocs' own loop (a check, or a way round a problem).
+OWN_LOOP_VARIABLE = "PAPERSITE_MKDOCS_OWN_LOOP"
+# Page events whose handlers run in the workers: each must be one papersite knows to depend on its page only.
 _READING_EVENTS = ("pre_page", "page_read_source", "page_markdown", "page_content")
-# What reading and converting a page's Markdown sets on it (mkdocs.commands.build._populate_page, MkDocs 1.6).
-_PAGE_STATE = ("markdown", "meta", "content", "toc", "_title_from_render", "present_anchor_ids", "links_to_anchors")
+_WRITING_EVENTS = ("page_context", "post_page")
+
+
+def unfit_reason(config=None) -> str | None:  # noqa: ANN001 - MkDocs' config
+    """Return why the parallel page build must not run with this MkDocs, Material and configuration, or None."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    from mkdocs.commands import build as mkdocs_build_module
+
+    if os.environ.get(OWN_LOOP_VARIABLE):
+        return f"{OWN_LOOP_VARIABLE} is set"
+    for dist, expected in WRITTEN_FOR.items():
+        try:
+            found = version(dist)
+        except PackageNotFoundError:
+            found = "none"
+        if found != expected:
+            return f"written for {dist} {expected}, found {found}"
+    for name, params in _REPLACED.items():
+        function = getattr(mkdocs_build_module, name, None)
+        if function is None or tuple(inspect.signature(function).parameters) != params:
+            return f"mkdocs.commands.build.{name} is not the function it was written for"
+    if config is not None:
+        for event in _READING_EVENTS + _WRITING_EVENTS:
+            for handler in config.plugins.events.get(event, []):
+                if not _known_handler(event, handler):
+                    return f"unknown {event} handler {getattr(handler, '__qualname__', handler)!s}"
+    return None
+
+
+def _known_handler(event: str, handler) -> bool:  # noqa: ANN001 - a plugin's bound method or a hook function
+    """Tell whether a page event handler is one whose work depends on its page only (so it may run in a worker)."""
+    if event == "page_context":
+        # Material's search plugin adds the page's entries to its index; they are gathered back in page order.
+        owner = getattr(handler, "__self__", None)
+        return (type(owner).__module__ == "material.plugins.search.plugin"
+                and isinstance(getattr(getattr(owner, "search_index", None), "entries", None), list))
+    # A hook says so itself (hooks/compact.py's on_post_page).
+    return event == "post_page" and getattr(handler, "page_local", False) is True
 
 
 @contextmanager
 def _markdown_on_every_core() -> Iterator[None]:
-    """Within the block, MkDocs converts every page's Markdown up front in forked workers, then builds as usual.
+    """Within the block, MkDocs converts and renders the pages in forked workers; everything else is its own build.
 
-    Converting Markdown is over half of MkDocs' time per page and each page's conversion depends on that page
-    and the file list only; the rest of the build (templates, search index, writing) stays in this process,
-    in MkDocs' order. The pages come out byte-identical (tests/test_parallel.py). Falls back to MkDocs' own
-    loop when a plugin handles a page-reading event, for small sites, or where forking is unsafe.
+    MkDocs converts and renders one page at a time in one process; here the first call of each of its two
+    per-page steps does every page at once in workers, and the later calls find their page done. Converting
+    a page depends on that page and the file list only, rendering on the page, the nav and the search
+    plugin, so the pages, the search index and the warnings come out as MkDocs' own loop makes them
+    (tests/test_parallel.py). Where unfit_reason() finds a reason, MkDocs' own loop runs and one line says
+    why; small sites, one job or no fork also use MkDocs' loop, quietly, as the faster choice there.
     """
     from mkdocs.commands import build as mkdocs_build_module
 
+    reason = unfit_reason()
+    if reason:
+        _say_own_loop(reason)
+        yield
+        return
     original, original_build = mkdocs_build_module._populate_page, mkdocs_build_module._build_page
+    fits: list[bool] = []  # decided once, at the first page, when the plugins are known
     started = built = False
     done: set[int] = set()  # ids of the pages written by workers
+
+    def fit(config) -> bool:  # noqa: ANN001 - MkDocs' config
+        if not fits:
+            reason = unfit_reason(config)
+            if reason:
+                _say_own_loop(reason)
+            fits.append(reason is None)
+        return fits[0]
 
     def populate(page, config, files, dirty=False) -> None:  # noqa: ANN001 - MkDocs' own signature
         nonlocal started
         if not started:
             started = True
-            _populate_all(original, config, files, dirty)
+            if fit(config):
+                _populate_all(original, config, files, dirty)
         if page.content is None:  # not converted up front
             original(page, config, files, dirty)
 
@@ -243,7 +307,8 @@ def _markdown_on_every_core() -> Iterator[None]:
         nonlocal built
         if not built:
             built = True
-            done.update(_build_all(original_build, config, doc_files, nav, env, dirty))
+            if fit(config):
+                done.update(_build_all(original_build, config, doc_files, nav, env, dirty))
         if id(page) not in done:
             original_build(page, config, doc_files, nav, env, dirty, excluded)
 
@@ -256,11 +321,16 @@ def _markdown_on_every_core() -> Iterator[None]:
         mkdocs_build_module._build_page = original_build
 
 
+def _say_own_loop(reason: str) -> None:
+    """Print the one line that says the pages are built by MkDocs' own loop, and why."""
+    print(f"papersite: building pages with MkDocs' own loop ({reason})", file=sys.stderr)
+
+
 def _populate_all(original, config, files, dirty: bool) -> None:  # noqa: ANN001 - MkDocs objects
     """Read and convert every documentation page in forked workers and set the results on the pages."""
     from mkdocs.structure.pages import Page
 
-    if dirty or any(config.plugins.events.get(event) for event in _READING_EVENTS):
+    if dirty:
         return
     pages = []
     for file in files.documentation_pages():
@@ -273,26 +343,10 @@ def _populate_all(original, config, files, dirty: bool) -> None:  # noqa: ANN001
     results = parallel.map_ordered(lambda page: _populate_in_worker(original, page, config, files), pages)
     for page, (state, records) in zip(pages, results):
         _log_again(records)
-        links = state.pop("links_to_anchors")
+        links = state.pop("links_to_anchors", None)
         page.__dict__.update(state)
         page.links_to_anchors = links if links is None else {
             files.get_file_from_path(uri): anchors for uri, anchors in links.items()}
-
-
-def _known_page_handlers(config) -> bool:  # noqa: ANN001 - MkDocs' config
-    """Return whether every page-writing event handler is one whose order of calls does not matter here.
-
-    Material's search plugin only reads each page's content in on_page_context (kept in this process,
-    in MkDocs' order); papersite's compact hook only rewrites the page it is given.
-    """
-    for handler in config.plugins.events.get("page_context", []):
-        if getattr(handler, "__module__", "") != "material.plugins.search.plugin":
-            return False
-    for handler in config.plugins.events.get("post_page", []):
-        code = getattr(handler, "__code__", None)
-        if code is None or not code.co_filename.replace(os.sep, "/").endswith("hooks/compact.py"):
-            return False
-    return True
 
 
 def _build_all(original, config, doc_files, nav, env, dirty: bool) -> set[int]:  # noqa: ANN001 - MkDocs objects
@@ -307,7 +361,7 @@ def _build_all(original, config, doc_files, nav, env, dirty: bool) -> set[int]: 
 
     if dirty or len(doc_files) < parallel.MIN_ITEMS or parallel.jobs() < 2 or not parallel.can_fork():
         return set()
-    if not _known_page_handlers(config) or any(f.inclusion.is_excluded() or f.page is None for f in doc_files):
+    if any(f.inclusion.is_excluded() or f.page is None for f in doc_files):
         return set()
     pages = [file.page for file in doc_files]
     indexes = [handler.__self__.search_index for handler in config.plugins.events.get("page_context", [])]
@@ -373,11 +427,14 @@ def _log_again(records: list[tuple[str, int, str]]) -> None:
 
 def _populate_in_worker(original, page, config, files) -> tuple[dict, list[tuple[str, int, str]]]:  # noqa: ANN001
     """Read and convert one page (in a worker); return what that set on the page and what it logged."""
+    before = dict(vars(page))
     with _kept_records() as records:
         original(page, config, files, False)
-    state = {name: getattr(page, name) for name in _PAGE_STATE}
-    links = state["links_to_anchors"]
-    state["links_to_anchors"] = links if links is None else {f.src_uri: anchors for f, anchors in links.items()}
+    # Whatever converting the page set or replaced on it goes back to the parent, Files as their paths.
+    state = {name: value for name, value in vars(page).items() if name not in before or before[name] is not value}
+    links = state.get("links_to_anchors")
+    if links is not None:
+        state["links_to_anchors"] = {f.src_uri: anchors for f, anchors in links.items()}
     return state, records
 
 

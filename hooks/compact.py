@@ -10,6 +10,9 @@ def on_post_page(output: str, page, config) -> str:  # noqa: ANN001 - MkDocs' ev
     return compact_html(output)
 
 
+on_post_page.page_local = True  # it reads and changes only the page it is given: papersite may run it in workers
+
+
 def on_post_template(output_content: str, template_name: str, config) -> str:  # noqa: ANN001
     """Compact the theme's own HTML pages (404.html) the same way; leave sitemap.xml and others alone."""
     return compact_html(output_content) if template_name.endswith(".html") else output_content

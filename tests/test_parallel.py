@@ -236,3 +236,40 @@ def test_a_warning_found_by_a_worker_still_fails_a_strict_build(project_factory,
     with pytest.raises(PapersiteError, match="no-such-page.md"):
         build(Project.at(project), Progress(quiet=True), strict=True)
     assert not (project / "site").exists()
+
+
+def test_forcing_mkdocs_own_loop_says_so_in_one_line_and_gives_the_same_site(project_factory, monkeypatch, capfd) -> None:
+    from generator.build import build
+    from generator.site import OWN_LOOP_VARIABLE
+
+    monkeypatch.setattr(parallel, "MIN_ITEMS", 0)
+    monkeypatch.setenv("PAPERSITE_JOBS", "2")
+    sites = []
+    for own_loop in ("", "1"):
+        monkeypatch.setenv(OWN_LOOP_VARIABLE, own_loop)
+        project = project_factory()
+        capfd.readouterr()
+        build(Project.at(project), Progress(quiet=True), strict=True)
+        lines = [line for line in capfd.readouterr().err.splitlines() if "own loop" in line]
+        assert lines == ([f"papersite: building pages with MkDocs' own loop ({OWN_LOOP_VARIABLE} is set)"] if own_loop else [])
+        sites.append(_site_files(project))
+    differing = sorted(p for p in sites[0] if sites[0][p] != sites[1].get(p))
+    assert sites[0].keys() == sites[1].keys() and not differing, differing[:5]
+
+
+def test_an_unknown_page_handler_or_another_mkdocs_release_means_mkdocs_own_loop(project_factory, monkeypatch) -> None:
+    from importlib import metadata
+
+    from mkdocs.config import load_config
+
+    from generator import site
+
+    project = project_factory()
+    config = load_config(str(project / "mkdocs.yml"), docs_dir=str(project / "site_src"), site_dir=str(project / "site"))
+    config.plugins.on_startup(command="build", dirty=False)
+    assert site.unfit_reason(config) is None  # the project's own configuration is known
+    config.plugins.events["page_markdown"].append(lambda markdown, page, config, files: markdown)
+    assert "unknown page_markdown handler" in site.unfit_reason(config)
+    real = metadata.version
+    monkeypatch.setattr(metadata, "version", lambda dist: "1.7.0" if dist == "mkdocs" else real(dist))
+    assert site.unfit_reason() == "written for mkdocs 1.6.1, found 1.7.0"
