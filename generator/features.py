@@ -1,36 +1,10 @@
 """The shared representation of the corpus: sparse TF-IDF terms, a dense LSA embedding, and each paper's neighbourhood.
 
 Input: the papers (their plain `text`, the TL;DR when the input has one, plus the real title and author
-keywords when the input had them). Output: `Features`, used by related papers, topics and the map.
-
-Choices, measured on the 1,108-paper ICLR dev corpus with `bench/quality.py` (related area@5 / kw@5):
-
-- Terms are lowercase words (hyphenated compounds kept whole, naive plural folding so "models" = "model")
-  and bigrams that do not cross a stop word or punctuation ("graph neural" but never "of graph"): phrases
-  read well as explanations and carry more topic than words. TF is sublinear, IDF smoothed, min_df=2 (a term
-  seen once cannot link two papers; falls back to 1 for a corpus too small to have any), rows L2-normalised.
-  Plain sklearn word+bigram TF-IDF scored 0.339/0.303; this one 0.345/0.306; BM25 weighting did worse
-  (0.340/0.288), so did binary TF, max_df cut-offs and IDF-weighted keyword features.
-- The TL;DR, when a paper has one, is part of its text: a second, author-written summary (TF-IDF+LSA
-  0.371/0.318 without it, 0.374/0.332 with it, 63% of the dev papers have one).
-- The abstract's opening sentence is counted twice: it names the field and the problem, the rest the
-  method and results. Related 0.386/0.344 -> 0.391/0.352 (0.383/0.335 -> 0.389/0.341 without the TL;DR),
-  topics NMI 0.359 -> 0.372; over five SVD seeds 0.386/0.344 -> 0.391/0.352. Counting it 1.5 or 1.75
-  times scored the same, the opening two sentences or the TL;DR again no better.
-- The embedding is LSA (randomized TruncatedSVD, fixed random_state) with up to 50 dimensions of the
-  TF-IDF matrix re-weighted by a further IDF (so IDF squared in all), rows L2-normalised. Leaning harder
-  on rare words keeps frequent method words ("model", "training") from dominating the few latent
-  dimensions: LSA alone 0.39/0.33 against 0.380/0.332 for plain LSA-100; 75-150 dimensions did worse.
-  In the full pipeline IDF^1.5 and IDF^2 tie on related papers (0.386/0.343), but IDF^2 clusters better
-  (topics NMI 0.359 vs 0.348 with the TL;DR, 0.368 vs 0.353 without).
-- `similarity` (the first pass every later stage shares) is half the TF-IDF cosine, half the LSA cosine,
-  because exact shared phrases and latent topics fail on different papers. The TF-IDF part uses each
-  paper's 40 strongest terms only: the sparse product then costs ~6% of the full one (frequent terms
-  make the full product nearly dense) at no measurable loss (0.390/0.340 against 0.392/0.341).
-- Every paper's `NEIGHBOURHOOD` best candidates under that similarity are found once, in row blocks, so
-  10,000 papers never need a dense n x n matrix, and kept with both cosines for the later stages.
-- Term extraction is vectorised (token ids and bigram keys in numpy, one dict lookup per token), because
-  a Python loop per term took seconds at 10,000 papers.
+keywords when the input had them). Output: `Features`, used by related papers, topics and the map. Terms are
+words and stop-word-free bigrams, the opening sentence counted twice; the embedding is LSA of the IDF-squared
+matrix; the first-pass similarity is half TF-IDF, half LSA cosine, found in row blocks so no dense n x n
+matrix is made. Why each choice, with the scores measured: docs/inference.md.
 """
 
 from __future__ import annotations

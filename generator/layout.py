@@ -1,17 +1,9 @@
 """Layout: the LSA embedding and the topics → a 2-D position per paper for the topic map.
 
 Input: `features.Features` (the same embedding related papers use) and the papers with their topic slugs.
-Output: {paper id: (x, y)} with x and y in [0, 1], deterministic.
-
-How, and why (measured on the 1,108-paper ICLR dev corpus; "area@10" = share of a paper's 10 nearest
-map neighbours with the same hand-labelled primary area, a label the layout never sees):
-
-- Topic centres are placed by classical MDS of the cosine distances between topic centroids (k x k, instant).
-- Each paper sits at the softmax-weighted mean of the topic centres by its cosine to each centroid
-  (temperature 0.02), so a paper between two topics is drawn between them, plus a small offset along its
-  topic's own two main directions so a topic is a cloud, not a dot.
-- area@10: this layout 0.30 in 0.2 s; t-SNE 0.34 but 19 s at 1,108 papers (far over the 5 s budget at 3,700);
-  PCA 0.24; spectral embedding of the kNN graph 0.22; LDA on the topics 0.13.
+Output: {paper id: (x, y)} with x and y in [0, 1], deterministic. Topic centres by classical MDS of the
+centroid distances; each paper at the softmax-weighted mean of the centres by its cosine to each centroid,
+plus a small offset along its topic's main directions. Alternatives measured: docs/inference.md.
 """
 
 from __future__ import annotations

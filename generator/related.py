@@ -1,30 +1,9 @@
 """Related papers: for every paper, the k most related others and the terms that explain why.
 
 Input: papers (with `tags` already set, possibly empty) and their `Features`. Output: `paper.related`.
-
-Ranking, measured on the 1,108-paper ICLR dev corpus with `bench/quality.py` (area@5 / kw@5; random
-0.076/0.036; the previous version scored 0.379/0.332):
-- first-pass similarity, half TF-IDF cosine and half LSA cosine (see features.py): 0.390/0.340;
-- pseudo-relevance feedback in the LSA space: each paper's embedding is expanded with the mean of its
-  20 nearest neighbours and compared again, which pulls in papers that share its neighbourhood rather
-  than a few words (expanding the TF-IDF query too did no better and costs a second sparse pass).
-  Only the first pass's 50 best candidates are re-scored, so the cost stays linear in n after it;
-- plus the overlap of the papers' tags (Jaccard, weight 0.3): +0.005 kw@5 over five SVD seeds.
-  All in: 0.386/0.344 (mean of five SVD seeds 0.386/0.344);
-- the abstract's opening sentence counted twice in the features (see features.py): 0.391/0.352 (mean
-  of five SVD seeds 0.391/0.352; 0.389/0.341 without the TL;DR, was 0.383/0.335). Related takes ~0.1-0.3 s.
-Tried and dropped (no gain beyond the +-0.005 seed noise, or worse): IDF-weighted tag cosine (tags alone
-0.249/0.223 vs 0.252/0.258 unweighted), reciprocal rank fusion of TF-IDF / LSA / tags (0.340-0.370),
-k-reciprocal re-ranking (0.368-0.381), symmetric feedback, co-author overlap (+0.002), corpus-trained
-PPMI/SVD word vectors with SIF weighting (0.366/0.263 alone; +0.006 area but -0.01 kw in a blend),
-character n-gram TF-IDF (0.340/0.287 alone, nothing added), CCA between the two halves of each abstract
-(0.392/0.331), co-association of many k-means runs (+0.005 area, -0.005 kw), topic-sharpened term weights.
-Also dropped, means over five SVD seeds against 0.386/0.344 (scripts in the R2 report): term weights by
-how tightly a term's papers sit in LSA space (0.360-0.380 / 0.336-0.346); term-side expansion with each
-term's 10 most co-occurring terms (X + a X S, S the term cosine: 0.384-0.386 / 0.347-0.348, +0.7 s);
-LSA dimensions weighted by singular value^p, p = 0, 0.5, 1.5 (0.362-0.381); centring the embedding or
-dropping its first component (0.387-0.388 / 0.343); bigram weight 0.5 or 1.5 (0.388/0.337, 0.370/0.344);
-the opening two sentences instead of one (0.388-0.392 / 0.344-0.348), counting the TL;DR again (0.384/0.347).
+The first pass's best candidates (features.py) are re-scored with pseudo-relevance feedback in the LSA
+space plus the overlap of the papers' tags. What was measured and what was tried and dropped:
+docs/inference.md.
 """
 
 from __future__ import annotations

@@ -1,27 +1,10 @@
 """Topics: group papers into named topics, discovered from the text or taken from a fixed taxonomy.
 
 Input: papers (tags set, maybe empty), their `Features`, the tags and the vocabulary. Output: `paper.topic`
-and the list of `Topic`s, largest first.
-
-Discovery, measured on the 1,108-paper ICLR dev corpus (NMI against the primary areas, 20 areas):
-k-means on the LSA embedding 0.263/0.308/0.323 at k=15/24/35; Ward clustering 0.271/0.296/0.319;
-spectral clustering of the kNN graph 0.285/0.315/0.341; NMF 0.279/0.319/0.312. Best and cheapest:
-k-means on the embedding smoothed with each paper's 10 nearest neighbours (the shared
-first-pass neighbourhood, see features.py) and k = 1.2 * sqrt(n) topics (40 for 1,108 papers, 7 for
-38), so a topic holds ~sqrt(n) papers at any corpus size: NMI 0.359 (0.368 without the TL;DR; over
-k-means seeds 0.35-0.36). Smoothing with 5 or 20 neighbours, two hops, or similarity-weighted
-neighbours did no better.
-
-K-means starts from centres picked as k-means++ would, but with each paper's random draw fixed by a
-hash of its id (see `_seed_centres`): the topics depend on the papers only, not on their order or a
-seed, and one added or removed paper rarely moves the start. Share of papers keeping their topic slug
-when one of the 1,108 dev papers is dropped: 25-28% before, 38-87% after (71-79% once features.py's
-randomized LSA stops depending on the row order; 99% when the previous build's topics are passed as
-`previous`), NMI 0.359-0.364. Topic names are computed for all topics at once (one sparse product), since
-a loop over topics and the vocabulary took seconds at 10,000 papers.
-
-Names are the group's most characteristic phrases: tags frequent in the group and rare outside it,
-else the TF-IDF terms by which the group's mean row most exceeds the corpus mean.
+and the list of `Topic`s, largest first. Discovery is k-means (k = 1.2 * sqrt(n)) on the LSA embedding
+smoothed over each paper's neighbours, started from centres drawn by a hash of each paper's id, so topics
+depend on the papers, not their order. Names are the group's most characteristic tags, else TF-IDF terms.
+The measurements behind these choices: docs/inference.md.
 """
 
 from __future__ import annotations
