@@ -30,26 +30,22 @@ SMOOTHING_NEIGHBOURS = 10
 NAME_PHRASES = 3
 #: Phrases a topic name (and slug) is made of.
 NAME_WORDS = 2
-#: Overlap (Jaccard) with a previous build's topic above which a topic keeps that topic's name and slug.
-KEEP_NAME = 0.8
 
 
 def assign_topics(
     papers: list[Paper], features: Features, tags: dict[str, Tag], vocab: Vocabulary,
-    previous: list[Topic] | None = None, labels: np.ndarray | None = None,
+    labels: np.ndarray | None = None,
 ) -> list[Topic]:
     """Group papers into named topics, set each paper's `topic` slug, and return the topics largest first.
 
-    `previous`, the topics of the last build (e.g. from the build cache), makes k-means start from them
-    and lets a topic whose members barely changed keep its name and slug; without it the result depends
-    on the papers only. `labels`, group()'s result for the same arguments, skips that step.
+    The result depends on the papers only; `labels`, group()'s result for the same arguments, skips that step.
     """
     for p in papers:
         p.topic = None
     if not papers:
         return []
     if labels is None:
-        labels = group(papers, features, vocab, previous)
+        labels = group(papers, features, vocab)
     if vocab.topics:
         topics = [
             Topic(slug="", name=spec.name, phrases=list(spec.phrases), description=spec.description)
@@ -57,8 +53,6 @@ def assign_topics(
         ]
     else:
         topics = _describe_all(labels, papers, features, tags)
-        if previous:
-            _keep_names(topics, labels, papers, previous)
     for c, topic in enumerate(topics):
         topic.papers = [papers[i].id for i in np.flatnonzero(labels == c)]
     # An empty topic would be an empty page.
@@ -71,13 +65,13 @@ def assign_topics(
     return sorted(topics, key=lambda t: (-len(t.papers), t.name.lower(), t.slug))
 
 
-def group(papers: list[Paper], features: Features, vocab: Vocabulary, previous: list[Topic] | None = None) -> np.ndarray:
+def group(papers: list[Paper], features: Features, vocab: Vocabulary) -> np.ndarray:
     """Return a topic number per paper: the user's taxonomy if the vocabulary has one, else k-means clusters (no tags needed)."""
     if [p.id for p in papers] != features.ids:
         raise ValueError("features were built for a different list of papers")
     if vocab.topics:
         return _match_taxonomy(features, vocab.topics)
-    return _cluster(features, topic_count(len(papers)), previous or [])
+    return _cluster(features, topic_count(len(papers)))
 
 
 def topic_count(n: int) -> int:
@@ -98,7 +92,7 @@ def _smoothed_embedding(features: Features) -> np.ndarray:
     return normalize(smoothed)
 
 
-def _cluster(features: Features, k: int, previous: list[Topic]) -> np.ndarray:
+def _cluster(features: Features, k: int) -> np.ndarray:
     """Return a topic number per paper from k-means on the smoothed embedding, numbered by first paper."""
     n = len(features.ids)
     if k <= 1 or not features.embedding.any():
@@ -108,7 +102,7 @@ def _cluster(features: Features, k: int, previous: list[Topic]) -> np.ndarray:
     # different start whenever a paper is added, so most topics moved; starting from the papers first in a
     # plain hash of their ids split clear groups of a tiny corpus, a hash-fixed k-means++ race does not.
     # Lloyd runs to convergence (tol 0) so both builds end at the fixed point nearest the same start.
-    centres = _seed_centres(z, features.ids, k, _previous_centres(z, features.ids, previous, k))
+    centres = _seed_centres(z, features.ids, k)
     # One thread: on 2 shared cores k-means ran 3x faster than with its default thread pool.
     with threadpool_limits(limits=1):
         raw = KMeans(n_clusters=k, init=centres, n_init=1, max_iter=300, tol=0.0).fit_predict(z)
@@ -123,33 +117,17 @@ def _id_uniforms(ids: list[str]) -> np.ndarray:
     return (np.array([int.from_bytes(d, "big") for d in digests], dtype=np.float64) + 0.5) / 2.0**64
 
 
-def _previous_centres(z: np.ndarray, ids: list[str], previous: list[Topic], k: int) -> np.ndarray:
-    """Return the mean embedding of each previous topic's papers still present, at most k, largest first."""
-    # Means of the current embedding, not stored centroids: the LSA basis changes from build to build.
-    row = {pid: i for i, pid in enumerate(ids)}
-    groups = [[row[pid] for pid in t.papers if pid in row] for t in previous]
-    groups = sorted((g for g in groups if g), key=lambda g: (-len(g), min(ids[i] for i in g)))[:k]
-    if not groups:
-        return np.zeros((0, z.shape[1]))
-    return np.vstack([z[g].mean(axis=0) for g in groups]).astype(np.float64)
-
-
-def _seed_centres(z: np.ndarray, ids: list[str], k: int, start: np.ndarray | None = None) -> np.ndarray:
-    """Return k initial centres chosen as by k-means++ (after `start`), each paper's random draw fixed by its id."""
+def _seed_centres(z: np.ndarray, ids: list[str], k: int) -> np.ndarray:
+    """Return k initial centres chosen as by k-means++, each paper's random draw fixed by its id."""
     # k-means++ picks the next centre with probability proportional to its squared distance d2 from the
     # centres so far; an exponential race (the largest d2 / E, E ~ Exp(1)) draws the same distribution.
     # Drawing E from a hash of the paper's id makes the race's outcome depend on the papers only: adding
     # or removing one paper changes the picks only if that paper wins a race, so an incremental build
     # starts k-means where the previous one did and lands on (nearly) the same topics.
     race = -np.log(_id_uniforms(ids))
-    if start is not None and len(start):
-        centres = [c for c in start]
-        picks: list[int] = []
-        d2 = np.min(np.maximum((z**2).sum(axis=1)[:, None] - 2.0 * z @ start.T + (start**2).sum(axis=1), 0.0), axis=1)
-    else:
-        picks = [int(np.argmin(race))]
-        centres = [z[picks[0]].astype(np.float64)]
-        d2 = np.maximum(2.0 - 2.0 * (z @ z[picks[0]]), 0.0)
+    picks = [int(np.argmin(race))]
+    centres = [z[picks[0]].astype(np.float64)]
+    d2 = np.maximum(2.0 - 2.0 * (z @ z[picks[0]]), 0.0)
     while len(centres) < k:
         score = d2 / race
         score[picks] = -1.0
@@ -158,23 +136,6 @@ def _seed_centres(z: np.ndarray, ids: list[str], k: int, start: np.ndarray | Non
         centres.append(z[best].astype(np.float64))
         d2 = np.minimum(d2, np.maximum(2.0 - 2.0 * (z @ z[best]), 0.0))
     return np.vstack(centres)
-
-
-def _keep_names(topics: list[Topic], labels: np.ndarray, papers: list[Paper], previous: list[Topic]) -> None:
-    """Give a topic the name and slug of the previous topic it barely differs from (Jaccard >= KEEP_NAME)."""
-    # Without this a topic that gained one paper could still be renamed when two phrases swap places.
-    taken: set[str] = set()
-    old = [(set(t.papers), t) for t in previous]
-    for c, topic in enumerate(topics):
-        members = {papers[i].id for i in np.flatnonzero(labels == c)}
-        best, score = None, 0.0
-        for group, prev in old:
-            jaccard = len(members & group) / len(members | group)
-            if jaccard > score:
-                best, score = prev, jaccard
-        if best is not None and score >= KEEP_NAME and best.slug not in taken:
-            taken.add(best.slug)
-            topic.name, topic.slug = best.name, best.slug
 
 
 def _describe_all(labels: np.ndarray, papers: list[Paper], features: Features, tags: dict[str, Tag]) -> list[Topic]:
@@ -294,12 +255,9 @@ def slugify(text: str) -> str:
 
 
 def _assign_slugs(topics: list[Topic]) -> None:
-    """Give each topic without a slug a unique one from its name, numbering repeats."""
-    # Slugs kept from the previous build come first: their pages and links already exist.
-    seen = {t.slug for t in topics if t.slug}
+    """Give each topic (a taxonomy's or a discovered one) a unique slug from its name, numbering repeats."""
+    seen: set[str] = set()
     for topic in topics:
-        if topic.slug:
-            continue
         base = slugify(topic.name)
         slug, n = base, 2
         while slug in seen:

@@ -108,16 +108,3 @@ def test_topics_do_not_depend_on_the_order_of_the_papers():
                                  terms=features.terms, embedding=features.embedding[order])
     assign_topics(reversed_papers, reversed_features, {}, Vocabulary())
     assert {p.id: p.topic for p in reversed_papers} == first
-
-
-def test_previous_topics_keep_slugs_when_one_paper_is_added():
-    before_papers = _fixture_papers()[:24]
-    previous = assign_topics(before_papers, build_features(before_papers), {}, Vocabulary())
-    before = {p.id: p.topic for p in before_papers}
-    papers = _fixture_papers()[:25]
-    topics = assign_topics(papers, build_features(papers), {}, Vocabulary(), previous=previous)
-    kept = sum(p.topic == before[p.id] for p in papers if p.id in before) / len(before)
-    assert kept >= 0.9, kept
-    slugs = [t.slug for t in topics]
-    assert len(set(slugs)) == len(slugs)
-    assert sorted(pid for t in topics for pid in t.papers) == sorted(p.id for p in papers)
