@@ -19,12 +19,25 @@
 // Splitting the counting with a second (nested) worker was tried and measured slower on a 2-core machine:
 // the helper must fetch and parse the index again, and a nested worker only starts while its parent is idle.
 // lean-search-config.js passes the URL of Material's worker as ?worker=.
+// Guarded: Lunr's private fields and Material's globals are no API and a future Material or Lunr may change
+// them, so before replacing anything missingInternals() checks every one this file relies on. If one is
+// missing or different, or the worker URL says ?papersite-lean=off (lean-search-config.js adds it when the
+// page's own URL has it, so a reader or a test can switch the fast path off), this file logs one warning and
+// replaces nothing: Material's own worker, already loaded, runs as if papersite were not there.
 (function () {
-  var worker = new URL(new URL(self.location.href).searchParams.get("worker") || "", self.location.href);
+  var params = new URL(self.location.href).searchParams;
+  var worker = new URL(params.get("worker") || "", self.location.href);
   if (worker.origin !== self.location.origin) {
     throw new Error("papersite search: refusing a worker from another origin");
   }
   importScripts(worker.href);
+  var off = params.get("papersite-lean") === "off";
+  var unmet = off ? [] : missingInternals(self.lunr);
+  if (off || unmet.length) {
+    var why = unmet.length ? "missing or changed: " + unmet.join(", ") : "switched off by ?papersite-lean=off";
+    console.warn("papersite: lean search disabled (" + why + "); using Material's own search worker");
+    return;
+  }
   var lunr = self.lunr;
   var add = lunr.Builder.prototype.add;
   var build = lunr.Builder.prototype.build;
@@ -446,4 +459,86 @@
     });
     return results;
   };
+
+  // Return what the fast path relies on but this Lunr and Material lack (empty if nothing). Lunr's own code
+  // builds a one-document index with positions, as Material configures it, and each relied-on piece is
+  // checked on it; nothing here replaces or keeps anything. What is relied on, and why:
+  // - self.lunr, a function: Material's worker exposes its bundled Lunr there, and this file patches that one;
+  // - lunr.tokenizer, a function: Material hangs the configured separator (.separator) and each field's
+  //   highlighting table (.table) on it while indexing; both are set only then, so they are checked where
+  //   read (canAddFast falls back per page without a RegExp separator; addFast notes only a new table);
+  // - lunr.trimmer, lunr.stopWordFilter, lunr.stemmer: the pipeline steps known to depend on the word alone;
+  // - Builder.prototype.add, .build, .calculateAverageFieldLengths: wrapped or called by the fast path;
+  // - a builder's _ref, _fields[name] (.boost, .extractor, which Material passes through field()), _documents,
+  //   documentCount, fieldLengths, fieldTermFrequencies ({term: count}), invertedIndex (term -> {_index,
+  //   field: {ref: metadata}}), termIndex, metadataWhitelist, pipeline (._stack, .runString), searchPipeline,
+  //   _k1, _b and averageFieldLength: the fast path fills or reads them in place of Lunr's add and build;
+  // - lunr.FieldRef(ref, field).toString(): the key of fieldLengths, fieldTermFrequencies and fieldVectors;
+  // - new lunr.Vector([index, value, ...]), lunr.TokenSet.fromArray(sorted terms) and new lunr.Index({
+  //   invertedIndex, fieldVectors, tokenSet, fields, pipeline}): how the fast build makes Lunr's index;
+  // - Index.prototype.search's results, [{ref, score, matchData: {metadata: {term: {field: {position}}}}}]:
+  //   the message Material reads to rank and highlight, which the wrapped search fills in. Material's worker
+  //   messages themselves (setup, ready, query, result) pass through untouched, so nothing here checks them.
+  function missingInternals(lunr) {
+    if (typeof lunr !== "function") return ["self.lunr"];
+    var unmet = [];
+    // Record `what` unless test() returns true (a test that throws, on a missing object, counts as false).
+    function need(what, test) {
+      var ok = false;
+      try { ok = test() === true; } catch (error) { ok = false; }
+      if (!ok) unmet.push(what);
+      return ok;
+    }
+    var functions = ["tokenizer", "trimmer", "stopWordFilter", "stemmer", "Builder", "FieldRef", "Vector", "TokenSet", "Index", "Pipeline"];
+    functions.forEach(function (name) { need("lunr." + name, function () { return typeof lunr[name] === "function"; }); });
+    need("lunr.TokenSet.fromArray", function () { return typeof lunr.TokenSet.fromArray === "function"; });
+    ["add", "build", "calculateAverageFieldLengths"].forEach(function (name) {
+      need("Builder.prototype." + name, function () { return typeof lunr.Builder.prototype[name] === "function"; });
+    });
+    need("Index.prototype.search", function () { return typeof lunr.Index.prototype.search === "function"; });
+    if (unmet.length) return unmet;
+    var builder, index, results;
+    function extractor(doc) { return doc.t; }
+    var ready = need("a probe index from Lunr's own builder", function () {
+      builder = new lunr.Builder();
+      builder.ref("id");
+      builder.field("t", {boost: 2, extractor: extractor});
+      builder.metadataWhitelist = ["position"];
+      builder.add({id: "a", t: "probe"}, {boost: 3});
+      return true;
+    });
+    if (!ready) return unmet;
+    var ref = null;
+    need("lunr.FieldRef", function () { ref = new lunr.FieldRef("a", "t").toString(); return typeof ref === "string"; });
+    need("Builder._ref", function () { return builder._ref === "id"; });
+    need("Builder._fields", function () { return builder._fields.t.boost === 2 && builder._fields.t.extractor === extractor; });
+    need("Builder._documents", function () { return builder._documents.a.boost === 3; });
+    need("Builder.documentCount", function () { return builder.documentCount === 1; });
+    need("Builder.fieldLengths", function () { return builder.fieldLengths[ref] === 1; });
+    need("Builder.fieldTermFrequencies", function () { return builder.fieldTermFrequencies[ref].probe === 1; });
+    need("Builder.invertedIndex", function () { return builder.invertedIndex.probe._index === 0 && typeof builder.invertedIndex.probe.t.a === "object"; });
+    need("Builder.termIndex", function () { return builder.termIndex === 1; });
+    need("Builder.metadataWhitelist", function () { return Array.isArray(builder.metadataWhitelist); });
+    need("Builder.pipeline", function () { return Array.isArray(builder.pipeline._stack) && typeof builder.pipeline.runString === "function"; });
+    need("Builder.searchPipeline", function () { return builder.searchPipeline instanceof lunr.Pipeline; });
+    need("Builder._k1 and _b", function () { return typeof builder._k1 === "number" && typeof builder._b === "number"; });
+    need("Builder.averageFieldLength", function () { builder.calculateAverageFieldLengths(); return builder.averageFieldLength.t === 1; });
+    if (unmet.length) return unmet;
+    need("Builder.prototype.build", function () { index = builder.build(); return index instanceof lunr.Index; });
+    need("lunr.Vector", function () {
+      var elements = new lunr.Vector([0, 0.5]).elements;
+      return index.fieldVectors[ref] instanceof lunr.Vector && elements.length === 2 && elements[1] === 0.5;
+    });
+    need("lunr.Index({invertedIndex, fieldVectors, tokenSet, fields, pipeline})", function () {
+      index = new lunr.Index({invertedIndex: builder.invertedIndex, fieldVectors: index.fieldVectors,
+        tokenSet: lunr.TokenSet.fromArray(["probe"]), fields: ["t"], pipeline: builder.searchPipeline});
+      results = index.search("probe");
+      return true;
+    });
+    need("the shape of Index.prototype.search's results", function () {
+      return results.length === 1 && results[0].ref === "a" && typeof results[0].score === "number" &&
+        Array.isArray(results[0].matchData.metadata.probe.t.position);
+    });
+    return unmet;
+  }
 })();
