@@ -18,7 +18,7 @@ import yaml
 
 from . import crosslink, features, feed, layout, related, tags, titles, topics
 from .cache import CACHE_DIR, Cache, content_key
-from .identify import assign_slugs, paper_from_record
+from .identify import assign_slugs, id_clashes, paper_from_record
 from .load import read_data
 from .model import Collection, Corpus, Paper, PapersiteError, Problem, Record, Vocabulary
 from .parallel import Background
@@ -95,6 +95,11 @@ def check(project: Project, progress: Progress) -> list[Problem]:
     with progress.stage("validate") as stage:
         records, more = validate(records)
         stage.count = len(records)
+    with progress.stage("normalise") as stage:
+        # Derived ids come from the normalised text; the cache is only read here, never saved.
+        papers = _cached_papers(records, open_cache(project)[0])
+        more += id_clashes(records, papers)
+        stage.count = len(papers)
     try:
         _load_vocabulary(project)
         vocab_problems: list[Problem] = []
@@ -134,6 +139,8 @@ def build_corpus(project: Project, progress: Progress, cache: Cache | None = Non
         stage.count = len(records)
     with progress.stage("normalise") as stage:
         papers = _cached_papers(records, cache)
+        problems = sorted(problems + id_clashes(records, papers))
+        _stop_on_errors(problems)
         stage.count = len(papers)
     with progress.stage("titles") as stage:
         method_names = _infer_names(papers, cache)

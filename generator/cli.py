@@ -6,6 +6,7 @@ import argparse
 import sys
 import threading
 import time
+import warnings
 from pathlib import Path
 
 from . import __version__
@@ -32,7 +33,10 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     progress = Progress(quiet=args.quiet)
     try:
-        return args.handler(args, progress)
+        with warnings.catch_warnings():
+            # A library's warning (numpy, scikit-learn) would print its own source line; say it in one of ours.
+            warnings.showwarning = _show_warning
+            return args.handler(args, progress)
     except PapersiteError as exc:
         _print_problems(exc.problems)
         print(f"error: {exc}", file=sys.stderr)
@@ -159,6 +163,14 @@ def _fingerprint(project: Project) -> tuple:
         if folder.is_dir():
             files.extend((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in sorted(folder.rglob("*")) if p.is_file())
     return tuple(files)
+
+
+def _show_warning(message: Warning | str, category: type[Warning], filename: str, lineno: int,
+                  file=None, line: str | None = None) -> None:
+    """Print a stray warning from a library as one papersite line (forked workers inherit this too)."""
+    module = Path(filename).stem
+    text = " ".join(str(message).split())
+    print(f"papersite: warning: {category.__name__} in {module}: {text}", file=sys.stderr)
 
 
 def _print_problems(problems: list[Problem]) -> None:

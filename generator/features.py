@@ -255,6 +255,9 @@ def _lsa(tfidf: sp.csr_matrix, idf: np.ndarray) -> np.ndarray:
         # Too small to compress: the TF-IDF rows themselves are the embedding.
         return np.asarray(tfidf.todense(), dtype=np.float32)
     weighted = normalize(tfidf @ sp.diags(idf**LSA_IDF_BOOST))
+    if not _rows_differ(weighted):
+        # Every text alike: no variance for the SVD to find (it would divide zero by zero), nothing to compress.
+        return np.asarray(tfidf.todense(), dtype=np.float32)
     svd = TruncatedSVD(n_components=d, algorithm="randomized", n_iter=5, random_state=0)
     # The dense steps are thin (n x 60); one BLAS thread does them 2-3x faster than two threads that
     # wait on each other, measured on the 2-core build machine.
@@ -264,6 +267,12 @@ def _lsa(tfidf: sp.csr_matrix, idf: np.ndarray) -> np.ndarray:
     signs = np.sign(svd.components_.sum(axis=1))
     signs[signs == 0] = 1
     return normalize(z * signs).astype(np.float32)
+
+
+def _rows_differ(matrix: sp.csr_matrix) -> bool:
+    """Return whether any row of the matrix differs from the first."""
+    first = matrix[np.zeros(matrix.shape[0], dtype=np.int64)]
+    return (matrix - first).count_nonzero() > 0
 
 
 def similarity(features: Features, rows: np.ndarray | slice, lsa_weight: float = LSA_WEIGHT) -> np.ndarray:

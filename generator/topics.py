@@ -98,6 +98,10 @@ def _cluster(features: Features, k: int) -> np.ndarray:
     if k <= 1 or not features.embedding.any():
         return np.zeros(n, dtype=np.int64)
     z = _smoothed_embedding(features)
+    # k-means cannot find more groups than there are distinct points (papers whose texts are alike).
+    k = min(k, len(np.unique(z, axis=0)))
+    if k <= 1:
+        return np.zeros(n, dtype=np.int64)
     # One start, seeded from the papers themselves: restarts with a fixed seed (the previous design) pick a
     # different start whenever a paper is added, so most topics moved; starting from the papers first in a
     # plain hash of their ids split clear groups of a tiny corpus, a hash-fixed k-means++ race does not.
