@@ -265,7 +265,7 @@ def _state_saved(project: Project, corpus: Corpus) -> Iterator[None]:
     except FileNotFoundError:
         before = None
     except OSError as exc:
-        raise PapersiteError(f"{project.relative(path)}:1: state: cannot be read ({exc.strerror or exc})") from exc
+        raise PapersiteError(f"{project.relative(path)}:1: first-seen: cannot be read ({exc.strerror or exc})") from exc
     changed = feed.save_first_seen(path, corpus.first_seen, project.relative(path))
     try:
         yield

@@ -255,23 +255,18 @@ def shape(hint: Any) -> Check:
     """Return a check that a JSON value is of type `hint`: str, int, float, bool, None, X | Y, list[X],
     dict[str, X], or tuple[X, Y, ...] for a list of exactly those items. Anything else fits nothing."""
     origin, args = typing.get_origin(hint), typing.get_args(hint)
+    atoms = _atoms(hint)
     if hint is Any:
         return lambda value: True
-    if hint is None or hint is type(None):
-        return lambda value: value is None
-    if hint is bool:
-        return lambda value: value is True or value is False
-    if hint is int:
-        return lambda value: type(value) is int
-    if hint is float:
-        return lambda value: type(value) in (int, float)
-    if hint is str:
-        return lambda value: type(value) is str
+    if atoms is not None:  # the common case, checked without a call per alternative
+        return lambda value: type(value) in atoms
     if origin in (typing.Union, types.UnionType):
         options = [shape(arg) for arg in args]
         return lambda value: any(fits(value) for fits in options)
     if origin is list:
-        item = shape(args[0])
+        item_atoms, item = _atoms(args[0]), shape(args[0])
+        if item_atoms is not None:
+            return lambda value: type(value) is list and all(type(v) in item_atoms for v in value)
         return lambda value: type(value) is list and all(map(item, value))
     if origin is dict and args[0] is str:
         item = shape(args[1])
@@ -280,6 +275,20 @@ def shape(hint: Any) -> Check:
         items = [shape(arg) for arg in args]
         return lambda value: type(value) is list and len(value) == len(items) and all(f(v) for f, v in zip(items, value))
     return lambda value: False  # a dataclass, say: JSON holds none
+
+
+#: The JSON types each scalar type hint admits (a float may be written as a whole number).
+_SCALARS = {str: (str,), int: (int,), float: (int, float), bool: (bool,), None: (type(None),), type(None): (type(None),)}
+
+
+def _atoms(hint: Any) -> frozenset[type] | None:
+    """Return the exact JSON types `hint` admits when it is a scalar type or a union of them, else None."""
+    if hint in _SCALARS:
+        return frozenset(_SCALARS[hint])
+    if typing.get_origin(hint) in (typing.Union, types.UnionType):
+        parts = [_atoms(arg) for arg in typing.get_args(hint)]
+        return frozenset().union(*parts) if all(p is not None for p in parts) else None
+    return None
 
 
 def fields_shape(cls: type, leave_out: tuple[str, ...] = ()) -> Check:

@@ -231,8 +231,9 @@ def test_the_leftovers_of_a_killed_build_are_removed_by_the_next_and_nothing_els
     command = [sys.executable, "-m", "generator", "build", "-q", "--project", str(root)]
     for _attempt in range(3):  # the build might end before it is caught in the act; try again
         proc = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        while proc.poll() is None and not any(n.startswith(".papersite-stage-") and n != mine.name
-                                              for n in os.listdir(root)):
+        # Killed while it copies site_src/ into the staging folder: both work folders exist by then.
+        while proc.poll() is None and not any(n.startswith(".papersite-stage-") and (root / n / "docs").exists()
+                                              for n in os.listdir(root) if n != mine.name):
             time.sleep(0.005)
         if proc.poll() is None:
             proc.send_signal(signal.SIGKILL)
