@@ -5,8 +5,6 @@ from __future__ import annotations
 import dataclasses
 import gc
 import re
-import shutil
-import tempfile
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,14 +15,15 @@ import numpy as np
 import yaml
 
 from . import crosslink, features, feed, layout, related, tags, titles, topics
-from .cache import CACHE_DIR, Cache, content_key
+from .cache import CACHE_DIR, Cache, content_key, fields_shape, shape
 from .identify import assign_slugs, id_clashes, paper_from_record
 from .load import read_data
 from .model import Collection, Corpus, Paper, PapersiteError, Problem, Record, Vocabulary
 from .parallel import Background
 from .progress import Progress
 from .render import TemplateFailed, render_site
-from .site import Journal, run_mkdocs, staging_copy, swap_dir, undo_writes, write_new_files, write_tree
+from .site import (Journal, clean_work_dirs, make_work_dir, remove_work_dir, replace_file, run_mkdocs, staging_copy,
+                   swap_dir, undo_writes, write_new_files, write_tree)
 from .validate import validate
 from .vocabulary import load_vocabulary
 
@@ -173,7 +172,8 @@ def build_corpus(project: Project, progress: Progress, cache: Cache | None = Non
         cache.save()
     warnings = [p for p in problems if p.severity == "warning"] + cache_warnings
     # The first-seen state is read here but written only once a build or generate has succeeded.
-    first_seen = feed.first_seen(papers, feed.load_first_seen(project.data_dir / feed.STATE_FILE), feed.today())
+    state_path = project.data_dir / feed.STATE_FILE
+    first_seen = feed.first_seen(papers, feed.load_first_seen(state_path, project.relative(state_path)), feed.today())
     return Corpus(papers=papers, tags=tag_index, topics=topic_list,
                   collections=_collections(papers), warnings=warnings,
                   positions=positions, first_seen=first_seen)
@@ -194,9 +194,8 @@ def generate(project: Project, progress: Progress) -> tuple[Corpus, dict[str, st
         with _no_cycle_collection():
             corpus = build_corpus(project, progress, cache, cache_warnings, background_save=True)
             files = _render(project, corpus, progress)
-        with progress.stage("write") as stage:
+        with progress.stage("write") as stage, _state_saved(project, corpus):
             written, deleted = write_tree(project.docs_dir, files)
-            feed.save_first_seen(project.data_dir / feed.STATE_FILE, corpus.first_seen)
             stage.count = written
             stage.note = f"{deleted} removed, {len(files) - written} unchanged"
     finally:
@@ -225,34 +224,65 @@ def build(project: Project, progress: Progress, strict: bool = False) -> Corpus:
 
 def _build(project: Project, progress: Progress, strict: bool, cache: Cache, cache_warnings: list[Problem]) -> Corpus:
     """Do build()'s work, the cache being saved in the background while MkDocs runs."""
+    # Work folders of earlier builds that were killed, or that an undeletable file kept, go first.
+    leftovers = clean_work_dirs([project.site_dir.parent, project.docs_dir.parent])
     with _no_cycle_collection():
         corpus = build_corpus(project, progress, cache, cache_warnings, background_save=True)
         files = _render(project, corpus, progress)
-    new_site = Path(tempfile.mkdtemp(prefix=".papersite-site-", dir=project.site_dir.parent))
+    new_site = make_work_dir(project.site_dir.parent, ".papersite-site-")
     # The corpus stays alive while MkDocs runs; frozen, its millions of objects are not re-scanned by
     # every garbage collection MkDocs' own allocations trigger.
     gc.freeze()
     try:
-        with progress.stage("mkdocs") as stage, staging_copy(project.docs_dir) as stage_dir:
+        with progress.stage("mkdocs") as stage, staging_copy(project.docs_dir, leftovers) as stage_dir:
             write_new_files(stage_dir, files)
             warnings = run_mkdocs(project.config_file, stage_dir, new_site, strict)
             stage.count = len(files)
             stage.note = f"{len(warnings)} warnings" if warnings else ""
-        with progress.stage("write") as stage:
+        with progress.stage("write") as stage, _state_saved(project, corpus):
             journal: Journal = {}
             try:
                 written, deleted = write_tree(project.docs_dir, files, journal)
-                swap_dir(new_site, project.site_dir)
+                kept = swap_dir(new_site, project.site_dir)
             except BaseException:
                 undo_writes(project.docs_dir, journal)  # site/ is still the old one: keep site_src/ with it
                 raise
-            feed.save_first_seen(project.data_dir / feed.STATE_FILE, corpus.first_seen)
+            leftovers += [kept] if kept else []
             stage.count = written
             stage.note = f"{deleted} removed, {len(files) - written} unchanged"
     finally:
         gc.unfreeze()
-        shutil.rmtree(new_site, ignore_errors=True)
+        remove_work_dir(new_site)  # a failed build's: there only when MkDocs or the swap failed
+    corpus.warnings.extend(Problem(project.relative(folder), 1, "cleanup", f"could not remove this work folder of "
+                                   f"papersite's ({why}); the next build tries again", "warning")
+                           for folder, why in leftovers)
     return corpus
+
+
+@contextmanager
+def _state_saved(project: Project, corpus: Corpus) -> Iterator[None]:
+    """Save the first-seen state, then run the block (which replaces the site); put the state back if it fails.
+
+    The state is saved first because it is the step most likely to fail (data/ read-only): failing
+    before the site is replaced leaves everything as it was.
+    """
+    path = project.data_dir / feed.STATE_FILE
+    try:
+        before: bytes | None = path.read_bytes()
+    except FileNotFoundError:
+        before = None
+    except OSError as exc:
+        raise PapersiteError(f"{project.relative(path)}:1: first-seen: cannot be read ({exc.strerror or exc})") from exc
+    changed = feed.save_first_seen(path, corpus.first_seen, project.relative(path))
+    try:
+        yield
+    except BaseException:
+        if changed:
+            if before is None:
+                path.unlink(missing_ok=True)
+            else:
+                replace_file(path, before)
+        raise
 
 
 @contextmanager
@@ -306,11 +336,15 @@ def _cached_papers(records: list[Record], cache: Cache) -> list[Paper]:
     # paper_from_record reads the fields, and only the location and collection besides: those are cheap
     # and change when a file is edited above the record, so they are set fresh on every build.
     stored = cache.memo_many("papers", [content_key(r.fields) for r in records],
-                             lambda i: _paper_fields(paper_from_record(records[i])))
+                             lambda i: _paper_fields(paper_from_record(records[i])), _STORED_PAPER)
     # Fresh lists and dicts: later stages may change a paper's in place, never the cache's copy.
     return [Paper(**{k: list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v for k, v in fields.items()},
                   source=r.location, collection=r.collection)
             for r, fields in zip(records, stored)]
+
+
+#: The shape of a stored normalised paper: every field but its location and collection, each of its type.
+_STORED_PAPER = fields_shape(Paper, leave_out=("source", "collection"))
 
 
 def _paper_fields(paper: Paper) -> dict:
@@ -326,7 +360,8 @@ def _infer_names(papers: list[Paper], cache: Cache) -> list[str | None]:
     untitled = [not p.title for p in papers]
     found = cache.memo_many(
         "names", [content_key(p.abstract, wants) for p, wants in zip(papers, untitled)],
-        lambda i: [titles.infer_title(papers[i].abstract) if untitled[i] else None, titles.method_name(papers[i].abstract)])
+        lambda i: [titles.infer_title(papers[i].abstract) if untitled[i] else None, titles.method_name(papers[i].abstract)],
+        shape(tuple[str | None, str | None]))
     for paper, wants, (title, _) in zip(papers, untitled, found):
         if wants:
             paper.title = title
@@ -377,7 +412,7 @@ def _add_crosslinks(papers: list[Paper], tags_by_slug: dict, methods: dict[str, 
             sorted((name, target, slugs.get(target)) for name, target in offered.items()),
         ))
     linked = cache.memo_many("crosslinks", keys,
-                             lambda i: crosslink.link_abstract(papers[i], tags_by_slug, offers[i], slugs))
+                             lambda i: crosslink.link_abstract(papers[i], tags_by_slug, offers[i], slugs), shape(str))
     for paper, text in zip(papers, linked):
         paper.abstract_linked = text
 

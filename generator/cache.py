@@ -9,6 +9,9 @@ under a key made of exactly those inputs. The cache is an optimisation only:
   its entries are reused only by that same code; a file from other code is silently started afresh;
 - each file carries a checksum of its payload; a file that cannot be read, does not parse or whose
   checksum is wrong is reported as a warning, ignored and rewritten;
+- the files are untrusted input all the same (a checksum proves no more than that the payload was not cut
+  short): every entry is checked against the shape its kind's values have before it is used, and a file
+  holding one of another shape is reported, its entries of that shape recomputed, and rewritten;
 - entries not used by a build are dropped when it saves, so the cache stays the size of the corpus;
 - each kind is split into 16 files by the first character of the key (`<kind>/<0-f>.json`), so adding
   one abstract rewrites a few small files, not every kind's whole store.
@@ -16,10 +19,13 @@ under a key made of exactly those inputs. The cache is an optimisation only:
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import os
 import shutil
+import types
+import typing
 from pathlib import Path
 from typing import Any, Callable, Sequence, TypeVar
 
@@ -37,6 +43,8 @@ SHARDS = "0123456789abcdef"
 RETIRED_KINDS = ("methods", "titles")
 
 T = TypeVar("T")
+#: Tells whether a value read from a cache file is one its kind of work could have stored.
+Check = Callable[[Any], bool]
 
 
 def _code_version() -> str:
@@ -70,30 +78,48 @@ class Cache:
         self.hits = 0
         self.misses = 0
 
-    def get(self, kind: str, key: str) -> tuple[bool, Any]:
-        """Return (found, value) for `key` of `kind`, keeping a found entry for the next save."""
+    def get(self, kind: str, key: str, valid: Check | None = None) -> tuple[bool, Any]:
+        """Return (found, value) for `key` of `kind`, keeping a found entry for the next save.
+
+        A stored value that `valid` refuses is reported once per file and counts as not found.
+        """
         old = self._load(kind)
         new = self._new.setdefault(kind, {})
         if key in new:
             return True, new[key]
         if key in old:
-            self.hits += 1
-            new[key] = old[key]
-            return True, old[key]
+            if valid is not None and not valid(old[key]):
+                self._refuse(kind, key)
+            else:
+                self.hits += 1
+                new[key] = old[key]
+                return True, old[key]
         self.misses += 1
         return False, None
+
+    def _refuse(self, kind: str, key: str) -> None:
+        """Forget a stored entry of the wrong shape and have its file rewritten, warning once per file."""
+        del self._old[kind][key]
+        shard = next(iter(_split({key: None})))
+        bad = self._bad.setdefault(kind, set())
+        if shard not in bad:
+            bad.add(shard)
+            self.warn(f"{self._path(kind, shard)}: cache file holds entries of the wrong shape; rebuilding it")
 
     def put(self, kind: str, key: str, value: Any) -> None:
         """Remember `value` for `key` of `kind`."""
         self._load(kind)
         self._new.setdefault(kind, {})[key] = value
 
-    def memo_many(self, kind: str, keys: Sequence[str], compute: Callable[[int], T]) -> list[T]:
-        """Return the cached value of every key, computing the missing ones (`compute(i)` for keys[i]) in parallel."""
+    def memo_many(self, kind: str, keys: Sequence[str], compute: Callable[[int], T], valid: Check | None = None) -> list[T]:
+        """Return the cached value of every key, computing the missing ones (`compute(i)` for keys[i]) in parallel.
+
+        `valid` checks each stored value before it is used (see `shape`): the cache files are untrusted.
+        """
         values: list[Any] = [None] * len(keys)
         todo: dict[str, list[int]] = {}  # missing key -> the positions that want it (computed once)
         for i, key in enumerate(keys):
-            found, value = self.get(kind, key) if key not in todo else (False, None)
+            found, value = self.get(kind, key, valid) if key not in todo else (False, None)
             if found:
                 values[i] = value
             else:
@@ -220,6 +246,54 @@ def _decode(kind: str, data: bytes) -> dict[str, Any] | None:
         if hashlib.sha256(payload).hexdigest() != header.get("sha256"):
             return None
         entries = json.loads(payload)
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, UnicodeDecodeError, RecursionError):  # RecursionError: nested too deeply
         return None
     return entries if isinstance(entries, dict) else None
+
+
+def shape(hint: Any) -> Check:
+    """Return a check that a JSON value is of type `hint`: str, int, float, bool, None, X | Y, list[X],
+    dict[str, X], or tuple[X, Y, ...] for a list of exactly those items. Anything else fits nothing."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    atoms = _atoms(hint)
+    if hint is Any:
+        return lambda value: True
+    if atoms is not None:  # the common case, checked without a call per alternative
+        return lambda value: type(value) in atoms
+    if origin in (typing.Union, types.UnionType):
+        options = [shape(arg) for arg in args]
+        return lambda value: any(fits(value) for fits in options)
+    if origin is list:
+        item_atoms, item = _atoms(args[0]), shape(args[0])
+        if item_atoms is not None:
+            return lambda value: type(value) is list and all(type(v) in item_atoms for v in value)
+        return lambda value: type(value) is list and all(map(item, value))
+    if origin is dict and args[0] is str:
+        item = shape(args[1])
+        return lambda value: type(value) is dict and all(map(item, value.values()))
+    if origin is tuple and args and args[-1] is not Ellipsis:
+        items = [shape(arg) for arg in args]
+        return lambda value: type(value) is list and len(value) == len(items) and all(f(v) for f, v in zip(items, value))
+    return lambda value: False  # a dataclass, say: JSON holds none
+
+
+#: The JSON types each scalar type hint admits (a float may be written as a whole number).
+_SCALARS = {str: (str,), int: (int,), float: (int, float), bool: (bool,), None: (type(None),), type(None): (type(None),)}
+
+
+def _atoms(hint: Any) -> frozenset[type] | None:
+    """Return the exact JSON types `hint` admits when it is a scalar type or a union of them, else None."""
+    if hint in _SCALARS:
+        return frozenset(_SCALARS[hint])
+    if typing.get_origin(hint) in (typing.Union, types.UnionType):
+        parts = [_atoms(arg) for arg in typing.get_args(hint)]
+        return frozenset().union(*parts) if all(p is not None for p in parts) else None
+    return None
+
+
+def fields_shape(cls: type, leave_out: tuple[str, ...] = ()) -> Check:
+    """Return a check that a JSON value is an object with exactly the fields of dataclass `cls` (but `leave_out`), each of its type."""
+    hints = typing.get_type_hints(cls)
+    checks = {f.name: shape(hints[f.name]) for f in dataclasses.fields(cls) if f.name not in leave_out}
+    return lambda value: (type(value) is dict and value.keys() == checks.keys()
+                          and all(check(value[name]) for name, check in checks.items()))

@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
+import re
 from pathlib import Path
 from xml.sax.saxutils import escape, quoteattr
 
@@ -35,17 +36,36 @@ def today() -> str:
     return moment.date().isoformat()
 
 
-def load_first_seen(path: Path) -> dict[str, str]:
-    """Return the state file's id → date mapping, or {} when there is none yet."""
+def load_first_seen(path: Path, shown: str | None = None) -> dict[str, str]:
+    """Return the state file's id → date mapping, or {} when there is none yet; `shown` names it in errors.
+
+    The file is untrusted input like data/: anything but a flat object of dates is a one-line error.
+    """
+    shown = shown or path.name
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         return {}
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise PapersiteError(f"{path.name}: not valid JSON ({exc}); delete it to start the dates afresh") from exc
+    except UnicodeDecodeError as exc:
+        raise _state_error(shown, 1, f"not UTF-8 text (byte {exc.start + 1})") from exc
+    except OSError as exc:
+        raise _state_error(shown, 1, f"cannot be read ({exc.strerror or exc})") from exc
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise _state_error(shown, exc.lineno, f"invalid JSON: {exc.msg} (column {exc.colno})") from exc
+    except RecursionError as exc:
+        raise _state_error(shown, 1, "invalid JSON: nested too deeply") from exc
+    except ValueError as exc:  # int() refuses numbers of more than 4,300 digits
+        raise _state_error(shown, 1, "invalid JSON: a number has too many digits") from exc
     if not isinstance(data, dict) or not all(isinstance(k, str) and _is_date(v) for k, v in data.items()):
-        raise PapersiteError(f"{path.name}: expected an object of paper id → YYYY-MM-DD; delete it to start afresh")
+        raise _state_error(shown, 1, "expected an object of paper id → YYYY-MM-DD")
     return data
+
+
+def _state_error(shown: str, line: int, what: str) -> PapersiteError:
+    """Return the error for a state file that cannot be used, saying how to start afresh."""
+    return PapersiteError(f"{shown}:{line}: first-seen: {what}; delete the file to start the dates afresh")
 
 
 def first_seen(papers: list[Paper], known: dict[str, str], date: str) -> dict[str, str]:
@@ -62,20 +82,23 @@ def state_json(state: dict[str, str]) -> str:
     return json.dumps(state, indent=0, sort_keys=True) + "\n"
 
 
-def save_first_seen(path: Path, state: dict[str, str]) -> bool:
-    """Write the state file if it changed; return whether it did."""
+def save_first_seen(path: Path, state: dict[str, str], shown: str | None = None) -> bool:
+    """Write the state file if it changed; return whether it did. `shown` names it in errors."""
     text = state_json(state)
     try:
         if path.read_text(encoding="utf-8") == text:
             return False
-    except FileNotFoundError:
+    except (FileNotFoundError, UnicodeDecodeError):
         pass
+    except OSError as exc:
+        raise PapersiteError(f"{shown or path}:1: first-seen: cannot be read ({exc.strerror or exc})") from exc
     tmp = path.with_name(path.name + ".tmp")
     try:
         tmp.write_text(text, encoding="utf-8")
         os.replace(tmp, path)
     except OSError as exc:
-        raise PapersiteError(f"{path}: cannot save when papers were first added ({exc.strerror})") from exc
+        raise PapersiteError(f"{shown or path}:1: first-seen: cannot save when papers were first added "
+                             f"({exc.strerror or exc})") from exc
     return True
 
 
@@ -106,21 +129,37 @@ def atom_feed(papers: list[Paper], state: dict[str, str], title: str, topic_name
             f"    <title>{_text(paper.title)}</title>",
             f"    <id>urn:papersite:paper:{_text(_urn_part(paper.id))}</id>",
             f"    <updated>{date}T00:00:00Z</updated>",
-            f"    <link rel=\"alternate\" type=\"text/html\" href={quoteattr(f'papers/{paper.slug}/')}/>",
+            f"    <link rel=\"alternate\" type=\"text/html\" href={_attr(f'papers/{paper.slug}/')}/>",
         ]
         for author in paper.authors:
             lines.append(f"    <author><name>{_text(author)}</name></author>")
         if paper.topic and paper.topic in topic_names:
-            lines.append(f"    <category term={quoteattr(topic_names[paper.topic])}/>")
+            lines.append(f"    <category term={_attr(topic_names[paper.topic])}/>")
         lines += [f"    <summary>{_text(paper.text or paper.abstract)}</summary>", "  </entry>"]
     lines.append("</feed>")
     return "\n".join(lines) + "\n"
 
 
+# What XML 1.0 forbids (control characters but tab and newlines, surrogates, U+FFFE and U+FFFF), and the
+# other Unicode noncharacters, which feed readers choke on as well.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufdd0-\ufdef"
+                      + "".join(f"{chr(plane * 0x10000 + 0xFFFE)}{chr(plane * 0x10000 + 0xFFFF)}" for plane in range(17))
+                      + "]")
+
+
+def xml_chars(value: str) -> str:
+    """Return `value` without the characters that cannot appear in an XML 1.0 document."""
+    return _NOT_XML.sub("", value)
+
+
 def _text(value: str) -> str:
-    """Escape text for XML, dropping the control characters XML 1.0 forbids."""
-    clean = "".join(ch for ch in value if ch in "\t\n\r" or ord(ch) >= 0x20)
-    return escape(" ".join(clean.split()))
+    """Escape text for XML element content, whitespace collapsed and forbidden characters dropped."""
+    return escape(" ".join(xml_chars(value).split()))
+
+
+def _attr(value: str) -> str:
+    """Return an XML attribute value, quoted and escaped, forbidden characters dropped."""
+    return quoteattr(xml_chars(value))
 
 
 def _urn_part(value: str) -> str:

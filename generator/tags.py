@@ -25,7 +25,7 @@ from typing import Iterator
 
 import numpy as np
 
-from generator.cache import Cache, content_key
+from generator.cache import Cache, content_key, shape
 from generator.identify import slugify
 from generator.model import Paper, Tag, Vocabulary
 
@@ -346,6 +346,23 @@ def _pack(phrases: list[str], counts: list[list[int]], written: list) -> list:
     """Return text evidence in its packed form (see text_evidence)."""
     packed = np.array(counts, dtype="<i4").reshape(-1, 4)
     return ["\n".join(phrases), base64.b64encode(packed.tobytes()).decode("ascii"), written]
+
+
+_EVIDENCE_SHAPE = shape(tuple[str, str, list[tuple[int, str | list[tuple[str, int]]]]])
+
+
+def _is_packed_evidence(value: object) -> bool:
+    """Tell whether a value read from the cache is text evidence as _pack makes it, so _unpack can read it."""
+    if not _EVIDENCE_SHAPE(value):
+        return False
+    phrases, counts, written = value
+    size = len(phrases.split("\n")) if phrases else 0
+    try:
+        raw = base64.b64decode(counts, validate=True)
+    except ValueError:  # binascii.Error
+        return False
+    return (len(raw) == 16 * size and bool((np.frombuffer(raw, dtype="<i4") >= 0).all())
+            and all(0 <= i < size for i, _ in written))
 
 
 def _unpack(evidence: list) -> tuple[list[str], np.ndarray, list]:
@@ -781,13 +798,14 @@ def assign_tags(papers: list[Paper], vocab: Vocabulary, max_tags: int = 8, min_t
     """
     cache = cache or Cache(None)
     texts = [p.text or "" for p in papers]
-    facts = cache.memo_many("tag-text", [content_key(t) for t in texts], lambda i: text_facts(texts[i]))
+    facts = cache.memo_many("tag-text", [content_key(t) for t in texts], lambda i: text_facts(texts[i]),
+                            shape(tuple[list[tuple[str, str]], list[str]]))
     fold = _Folder(_acronym_map(facts), vocab)
     # Only the acronyms a text can mention: its evidence depends on these, not on the whole map, so a new
     # definition elsewhere in the corpus leaves this paper's cached evidence valid.
     mentionable = [_mentionable_acronyms(f, fold) for f in facts]
     evidence = cache.memo_many("tag-evidence", [content_key(t, a) for t, a in zip(texts, mentionable)],
-                               lambda i: text_evidence(texts[i], mentionable[i]))
+                               lambda i: text_evidence(texts[i], mentionable[i]), _is_packed_evidence)
     cands = _Candidates(papers, evidence, fold)
     given_keys = np.zeros(len(cands.keys), dtype=bool)
     given_keys[[k for given in cands.given for k in given]] = True
