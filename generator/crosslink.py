@@ -22,9 +22,11 @@ _PROTECTED = re.compile(
     r"(?=[$\\`!\[<hHfF&])(?:" + "|".join([
         r"(?<!\\)\$\$(?:\\.|[^\\$]|\$(?!\$))+?\$\$",
         r"(?<!\\)\$(?!\s)(?:\\.|[^\\$])+?(?<!\s)\$",
-        r"\\\((?:\\[^)]|[^\\])+?\\\)",
-        r"\\\[(?:\\[^\]]|[^\\])+?\\\]",
-        r"(`+).+?(?<!`)\1(?!`)",
+        # As in generator/normalise.py: a math body holds no opener and a code fence is a whole backtick run, so
+        # an opener without a closer is read once, not from every later opener (quadratic).
+        r"\\\((?:\\[^()]|[^\\])+?\\\)",
+        r"\\\[(?:\\[^\[\]]|[^\\])+?\\\]",
+        r"(?<!`)(`+)(?!`).+?(?<!`)\1(?!`)",
         r"!?\[(?:[^\[\]]|\[[^\[\]]*\])*\](?:\([^()]*(?:\([^()]*\)[^()]*)*\)|\[[^\[\]]*\])?",
         r"<[^<>\n]*>",
         r"(?i:https?|ftp)://[^\s<>]+",
@@ -279,6 +281,10 @@ def link_abstract(paper: Paper, tags: dict[str, Tag], methods: dict[str, str], s
         out.append(text[pos:link.start])
         out.append(f"[{text[link.start:link.end]}]({link.target})")
         pos = link.end
+        if text.startswith("{", pos):
+            # A "{" right after the new link would make attr_list read it as the link's attributes (onfocus=…);
+            # normalised abstracts escape every brace, this holds for any other text too.
+            out.append("\\")
     out.append(text[pos:])
     return "".join(out)
 

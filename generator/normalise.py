@@ -24,11 +24,13 @@ _JUNK = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u200b-\u200d\u2060\ufeff\ue0
 # rendered as math there and never reaches Markdown's raw-HTML handling.
 _INLINE_DOLLAR = r"(?<!\\)\$(?!\s)(?P<dollar>(?:\\.|[^\\$])+?)(?<!\s)\$"
 _DISPLAY_DOLLAR = r"(?<!\\)\$\$(?P<ddollar>(?:\\.|[^\\$]|\$(?!\$))+?)\$\$"
-_PAREN_MATH = r"\\\((?P<paren>(?:\\[^)]|[^\\])+?)\\\)"
-_BRACKET_MATH = r"\\\[(?P<bracket>(?:\\[^\]]|[^\\])+?)\\\]"
+# A math body never holds its own opener (LaTeX cannot nest them): an opener without a closer then scans only
+# to the next opener, not to the end of the text, which made runs of `\(` quadratic.
+_PAREN_MATH = r"\\\((?P<paren>(?:\\[^()]|[^\\])+?)\\\)"
+_BRACKET_MATH = r"\\\[(?P<bracket>(?:\\[^\[\]]|[^\\])+?)\\\]"
 _ENV_MATH = (
     r"(?P<env>\\begin\{(?P<envname>equation|align|gather|multline|eqnarray|displaymath|math)\*?\}"
-    r".+?\\end\{(?P=envname)\*?\})"
+    r"(?:(?!\\begin\{(?P=envname)\*?\}).)+?\\end\{(?P=envname)\*?\})"
 )
 _URL_CHARS = r"[^\s<>\"`{}|\\^]"
 # A URL needs a host: "http://" followed by an entity or markup is text, on every pass.
@@ -40,7 +42,8 @@ _BRACKETED = r"\[(?P<{0}>(?:[^\[\]]|\[[^\[\]]*\])*)\]"
 _PLAIN_MATH = re.compile(r"(?=[$\\])(?:" + "|".join([_DISPLAY_DOLLAR, _INLINE_DOLLAR, _PAREN_MATH, _BRACKET_MATH]) + ")")
 _PLAIN_LINK = re.compile(r"!?\[((?:[^\[\]]|\[[^\[\]]*\])*)\]\([^()\s]*(?:\([^()\s]*\)[^()\s]*)*(?:\s+\"[^\"]*\")?\)")
 _PLAIN_URL = re.compile(rf"(?=[<hH])<?{_URL}>?")
-_PLAIN_CODE = re.compile(r"(`+)(.+?)\1")
+# Code spans open and close on whole backtick runs, as the scanner's do (a run is never re-read from inside).
+_PLAIN_CODE = re.compile(r"(?<!`)(`+)(?!`)(.+?)(?<!`)\1(?!`)")
 _PLAIN_ESCAPE = re.compile(r"\\([^A-Za-z\s])")
 _PLAIN_TAG = re.compile(r"</?[A-Za-z][^<>]*>")
 
@@ -59,7 +62,8 @@ _SCANNER = re.compile(
         r"\\(?P<esc>[^A-Za-z])",
         _DISPLAY_DOLLAR,
         _INLINE_DOLLAR,
-        r"(?P<code>(?P<fence>`+)(?!`).+?(?<!`)(?P=fence)(?!`))",
+        # A fence is a whole run of backticks: starting inside a run re-read it from every position (quadratic).
+        r"(?P<code>(?<!`)(?P<fence>`+)(?!`).+?(?<!`)(?P=fence)(?!`))",
         r"!" + _BRACKETED.format("alt") + r"\(" + _TARGET.format("src") + r"\)",
         _BRACKETED.format("text") + r"\(" + _TARGET.format("target") + r"\)",
         rf"<(?P<autolink>{_URL})>",
@@ -409,8 +413,9 @@ class _Cleaner:
 _ENTITY = re.compile(r"&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
 # A leading lookahead on the first character lets most positions fail at once (see _SCANNER).
 _TILDE = re.compile(r"(?=~)(?<=[\w.,;:)])~(?=[\w\\(\[$" + _OPEN + "])")
-_DASHES = re.compile(r"(?=[\s-])(?:\s+---\s+|(?<=\w)---?(?=\w))")
-_SPACE_BEFORE = re.compile(r"\s+([,.;:!?)\]])")
+# Runs of spaces are matched from their first space only: from each space of a run was quadratic.
+_DASHES = re.compile(r"(?=[\s-])(?:(?<!\s)\s+---\s+|(?<=\w)---?(?=\w))")
+_SPACE_BEFORE = re.compile(r"(?<!\s)\s+([,.;:!?)\]])")
 _SPACE_AFTER = re.compile(r"([(\[])\s+")
 _EMPHASIS = re.compile(r"(?=[*_])(?:\*+|(?<!\w)_+(?=\S)|(?<=\S)_+(?!\w))")
 _QUOTES = str.maketrans({"“": '"', "”": '"', "„": '"', "‟": '"', "″": '"', "‘": "'", "’": "'", "‚": "'",
@@ -422,15 +427,21 @@ def _escape_markup(text: str) -> str:
     if "&" in text:
         text = re.sub(r"&(?=#?[A-Za-z0-9]+;)", "&amp;", text)
     if "<" in text:
-        text = re.sub(r"<(?=[A-Za-z/!?])", "&lt;", text)
+        # HTML starts "<" + letter, / ! ?; an e-mail autolink is "<…@…>" (placeholders included: Markdown's own
+        # escapes sit there as control characters, which made "<\_x@y>" a mailto: link).
+        text = _HTML_OR_MAIL.sub("&lt;", text)
     text = text.replace("$", "\\$")
     # A stray backtick could pair with another one on a second pass and start a code span.
     text = text.replace("`", "&#96;")
     text = text.replace("](", "]&#40;")
-    # attr_list would turn "{...}" right after an element into HTML attributes (onclick=...).
-    if "{" in text:
-        text = re.sub(r"(?<=[*_`)>$\]" + _CLOSE + r"])\{+", lambda m: "\\{" * len(m.group(0)), text)
+    # attr_list turns "{...}" right after an element into HTML attributes (onfocus=...), and a later stage (the
+    # cross-linker) can put an element before any text: so no brace of the text reaches Markdown unescaped.
+    if "{" in text or "}" in text:
+        text = text.replace("{", "\\{").replace("}", "\\}")
     return text
+
+
+_HTML_OR_MAIL = re.compile(r"<(?=[A-Za-z/!?]|[^<> !@]*+@)")
 
 
 def _latex_to_markdown(text: str, plain: bool) -> str:
@@ -525,21 +536,30 @@ def _brace_args(text: str, pos: int, count: int) -> tuple[list[str], int]:
 def _fix_hyphenation(text: str) -> str:
     """Return text with PDF line-break hyphens removed ("at- tention") but compounds kept."""
     lower = text.lower()
+    # Looked up, not searched for, at each hyphen: a search of the whole text per hyphen was quadratic.
+    words = set(re.findall(r"\w+", lower))
+    seen: dict[str, bool] = {}
 
     def fix(m: re.Match[str]) -> str:
         left, right = m.group(1), m.group(2)
-        if right in _SUSPENSION or re.search(r"-\s+(?:and|or|nor|to|vs\.?|versus)\s+$", text[:m.start()]):
+        # The text is collapsed (single spaces), so the suspension "x- and " ends within the last 16 characters.
+        if right in _SUSPENSION or _SUSPENDED.search(text, max(0, m.start() - 16), m.start()):
             return m.group(0)  # "pre- and post-training", "state- and action- spaces"
         joined, hyphened = (left + right).lower(), f"{left}-{right}".lower()
-        if hyphened in lower:
+        if hyphened not in seen:
+            seen[hyphened] = hyphened in lower
+        if seen[hyphened]:
             return f"{left}-{right}"
-        if re.search(rf"\b{re.escape(joined)}\b", lower):
+        if joined in words:
             return left + right
         if left.lower() in _PREFIXES or right in _HEADS or not left.isalpha() or left[1:] != left[1:].lower():
             return f"{left}-{right}"
         return left + right
 
     return re.sub(r"(?<![\w-])(\w+)- ([a-z]+)\b", fix, text)
+
+
+_SUSPENDED = re.compile(r"-\s+(?:and|or|nor|to|vs\.?|versus)\s+$")
 
 
 def _fix_glued_sentences(text: str) -> str:

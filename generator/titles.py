@@ -35,9 +35,10 @@ def plain_text(abstract_md: str) -> str:
         t = _LOST_BACKSLASH.sub("", t)
     if "*" in t:
         t = re.sub(r"\*\*(.+?)\*\*", r"\1", t)
-        t = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"\1", t)
+        # Emphasis is a few words: unbounded, each "*" without a partner read the rest of the text (quadratic).
+        t = re.sub(r"(?<![\w*])\*(?!\s)(.{1,400}?)(?<!\s)\*(?![\w*])", r"\1", t)
     if "_" in t:
-        t = re.sub(r"(?<![\w_])_(?!\s)(.+?)(?<!\s)_(?![\w_])", r"\1", t)
+        t = re.sub(r"(?<![\w_])_(?!\s)(.{1,400}?)(?<!\s)_(?![\w_])", r"\1", t)
     if "`" in t:
         t = t.replace("``", '"').replace("''", '"')
         t = re.sub(r"`([^`]*)`", r"\1", t)
@@ -73,7 +74,7 @@ def _unglue(t: str) -> str:
 
 def _plain_markup(t: str) -> str:
     """Return `t` without links, URLs, LaTeX commands and math delimiters."""
-    t = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", t)  # [text](url) -> text
+    t = _unlink(t)  # [text](url) -> text
     t = re.sub(r"<(?:https?|ftp)://[^>]*>", " ", t)
     t = re.sub(r"\\(?:url|href)\{[^}]*\}(?:\{([^}]*)\})?", lambda m: m.group(1) or " ", t)
     t = re.sub(r"\bhttps?://\S+", " ", t)
@@ -84,6 +85,27 @@ def _plain_markup(t: str) -> str:
     t = re.sub(r"\\([&%_#$])", r"\1", t)
     t = t.replace("\\`", "'")
     return re.sub(r"\\[a-zA-Z]+", " ", t)  # stray commands (\textbackslash, \newline...)
+
+
+def _unlink(t: str) -> str:
+    """Return `t` with each "[text](url)" as its text (the regex "\\[([^\\]]*)\\]\\([^)]*\\)"), in linear time."""
+    # That regex re-reads the text to the next "]" from every "[" ("[[[[…" was quadratic); all the "[" before
+    # one "]" succeed or fail together, so only the first is tried.
+    out: list[str] = []
+    pos = 0
+    while (i := t.find("[", pos)) != -1 and (j := t.find("]", i)) != -1:
+        k = t.find(")", j + 2) if t.startswith("(", j + 1) else -2
+        if k == -1:
+            break  # no ")" anywhere after: no later link either
+        if k == -2:
+            out.append(t[pos:j + 1])
+            pos = j + 1
+            continue
+        out.append(t[pos:i])
+        out.append(t[i + 1:j])
+        pos = k + 1
+    out.append(t[pos:])
+    return "".join(out)
 
 
 def _looks_hyphen_broken(text: str) -> bool:
@@ -116,13 +138,24 @@ def _plain_math(expr: str) -> str:
 def split_sentences(text: str) -> tuple[str, ...]:
     """Split plain text into sentences, not breaking at "e.g.", "et al." or decimals."""
     parts = re.split(r"(?<=[.!?])\s+(?=[\"'(\[]?[A-Z0-9])", text)
-    out: list[str] = []
+    # Groups of parts, each with its last characters: testing and growing the whole joined sentence at every
+    # part was quadratic on "A. A. A. …".
+    groups: list[list[str]] = []
+    tail = ""
     for part in parts:
-        if out and (out[-1].endswith(_ABBREVIATIONS) or re.search(r"\b[A-Z]\.$", out[-1])):
-            out[-1] += " " + part
+        if groups and (tail.endswith(_ABBREVIATIONS) or _INITIAL_END.search(tail)):
+            groups[-1].append(part)
+            tail = (tail + " " + part)[-_TAIL:]
         else:
-            out.append(part)
+            groups.append([part])
+            tail = part[-_TAIL:]
+    out = (" ".join(group) for group in groups)
     return tuple(s.strip() for s in out if s.strip())
+
+
+_INITIAL_END = re.compile(r"\b[A-Z]\.$")
+# Enough of a sentence's end for _INITIAL_END and the longest abbreviation, with a character before either.
+_TAIL = max(map(len, _ABBREVIATIONS)) + 3
 
 
 # --------------------------------------------------------------------------- names
