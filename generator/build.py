@@ -17,15 +17,15 @@ import yaml
 from . import crosslink, features, feed, layout, related, tags, titles, topics
 from .cache import CACHE_DIR, Cache, content_key, fields_shape, shape
 from .identify import assign_slugs, id_clashes, paper_from_record
-from .load import read_data
-from .model import Collection, Corpus, Paper, PapersiteError, Problem, Record, Vocabulary
+from .load import display_path, read_data
+from .model import Collection, Corpus, Paper, PapersiteError, Problem, Record, Vocabulary, quoted
 from .parallel import Background
 from .progress import Progress
 from .render import TemplateFailed, render_site
 from .site import (Journal, clean_work_dirs, make_work_dir, remove_work_dir, replace_file, run_mkdocs, staging_copy,
                    swap_dir, undo_writes, write_new_files, write_tree)
 from .validate import validate
-from .vocabulary import load_vocabulary
+from .vocabulary import find_vocabulary, load_vocabulary
 
 VOCABULARY_FILE = "vocabulary.yaml"
 
@@ -64,9 +64,9 @@ class Project:
     def relative(self, path: Path) -> str:
         """Return `path` relative to the project root, for messages."""
         try:
-            return path.resolve().relative_to(self.root).as_posix()
+            return quoted(path.resolve().relative_to(self.root).as_posix())
         except ValueError:
-            return str(path)
+            return quoted(str(path))
 
 
 class _LenientLoader(yaml.SafeLoader):
@@ -319,8 +319,9 @@ def _render(project: Project, corpus: Corpus, progress: Progress) -> dict[str, s
 
 def _load_vocabulary(project: Project) -> Vocabulary:
     """Return the user's vocabulary file, or an empty one."""
-    path = project.data_dir / VOCABULARY_FILE
-    return load_vocabulary(path, project.relative(path))
+    shown = display_path(project.data_dir, project.root)  # as written: a symlink is reported by its own name
+    path = find_vocabulary(project.data_dir, shown)
+    return load_vocabulary(path, f"{shown}/{path.name}")
 
 
 def _stop_on_errors(problems: list[Problem]) -> None:

@@ -50,7 +50,8 @@ def bibtex_key(paper: Paper) -> str:
     """Return a readable, stable citation key: first author's surname, year, first title word, id suffix."""
     surname = paper.authors[0].split()[-1] if paper.authors and paper.authors[0].split() else "anon"
     word = next((w for w in re.findall(r"[A-Za-z]{4,}", paper.title)), "paper")
-    base = _BIB_KEY.sub("", _ascii(surname)).lower() + (paper.year or "") + _ascii(word).lower()
+    # Every part is cut to ASCII letters and digits: BibTeX and the tools that read it choke on anything else in a key.
+    base = _BIB_KEY.sub("", _ascii(surname).lower() + (paper.year or "") + _ascii(word).lower())
     return f"{base}_{_BIB_KEY.sub('', paper.id)[-6:]}"
 
 

@@ -13,6 +13,7 @@ import io
 import json
 import os
 import re
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator
@@ -21,13 +22,15 @@ import yaml
 from bibtexparser.bparser import BibTexParser
 from bibtexparser.latexenc import latex_to_unicode
 
-from .model import PapersiteError, Problem, Record
+from .model import PapersiteError, Problem, Record, quoted
 
 #: Config files that live in the data folder but are not abstracts (read by the vocabulary stage).
 CONFIG_FILES = frozenset({"vocabulary.yaml", "vocabulary.yml"})
 #: Files a data folder commonly holds that are not data; skipped without a warning.
 IGNORED_FILES = frozenset({"readme.md", "readme", "readme.rst", "license", "license.md", "thumbs.db"})
 
+#: How deeply lists and mappings may nest in one field's value (real metadata nests a few levels at most).
+MAX_NESTING = 100
 #: A YAML file may use anchors/aliases for shared values, but not enough to build an "alias bomb".
 MAX_YAML_ALIASES = 100
 #: Aliases may not make the expanded document much larger than what is written.
@@ -52,44 +55,93 @@ Reader = Callable[[str, Source], "tuple[list[Record], list[Problem]]"]
 def read_data(data_dir: Path, root: Path) -> tuple[list[Record], list[Problem]]:
     """Read every data file under `data_dir` (sorted, recursive) into records and problems."""
     if not data_dir.is_dir():
-        raise PapersiteError(f"{_display(data_dir, root)}: data folder not found")
+        raise PapersiteError(f"{quoted(display_path(data_dir, root))}: data folder not found")
     records: list[Record] = []
     problems: list[Problem] = []
     files = list(_data_files(data_dir))
     inside = data_dir.resolve()
     for path in files:
-        if not path.resolve().is_relative_to(inside):
-            # A committed symlink would publish whatever it points to on the build machine (/etc/passwd, ~/.ssh).
-            problems.append(Problem(_display(path, root), 1, "file",
-                                    "a symbolic link to a file outside the data folder; not read"))
-            continue
-        found, trouble = read_file(path, root)
+        found, trouble = read_file(path, root, inside)
         records.extend(found)
         problems.extend(trouble)
     if not files:
-        problems.append(Problem(_display(data_dir, root), 0, "data", "no data files found", "warning"))
+        problems.append(Problem(display_path(data_dir, root), 0, "data", "no data files found", "warning"))
     return records, problems
 
 
-def read_file(path: Path, root: Path) -> tuple[list[Record], list[Problem]]:
-    """Read one data file with the reader for its extension."""
-    source = Source(_display(path, root), path.stem)
+def read_file(path: Path, root: Path, inside: Path | None = None) -> tuple[list[Record], list[Problem]]:
+    """Read one data file (which must resolve inside `inside`, by default its own folder) with the reader for its extension."""
+    source = Source(display_path(path, root), path.stem)
     suffix = path.suffix.lower()
     reader = READERS.get(suffix)
     if reader is None:
         what = f"file type {suffix}" if suffix else "file without extension"
         return [], [Problem(source.path, 1, "file", f"unsupported {what}; skipped", "warning")]
-    try:
-        data = path.read_bytes()
-    except OSError as error:
-        return [], [Problem(source.path, 1, "file", f"cannot read file: {error.strerror or error}")]
+    data, problem = read_bytes(path, inside or path.parent.resolve(), source.path)
+    if data is None:
+        return [], [problem] if problem else []
     text, problem = decode(data, source.path)
     if text is None:
         return [], [problem] if problem else []
     records, problems = reader(text, source)
+    records, problems = _shallow_records(records, problems)
     if not records and not any(p.severity == "error" for p in problems):
         problems.append(Problem(source.path, 1, "file", "no abstracts found", "warning"))
     return records, problems
+
+
+def _shallow_records(records: list[Record], problems: list[Problem]) -> tuple[list[Record], list[Problem]]:
+    """Keep the records whose values nest at most MAX_NESTING levels; report each other one and leave it out."""
+    # JSON and YAML parse values far deeper than the later stages (which walk values recursively) can handle.
+    kept, problems = [], list(problems)
+    for record in records:
+        deep = next((name for name, value in record.fields.items() if _nested_deeper(value, MAX_NESTING)), None)
+        if deep is None:
+            kept.append(record)
+        else:
+            problems.append(Problem(record.source, record.line_of(deep), deep,
+                                    f"nested more than {MAX_NESTING} levels deep; record skipped"))
+    return kept, problems
+
+
+def _nested_deeper(value: Any, limit: int) -> bool:
+    """Tell whether lists and mappings nest in `value` more than `limit` levels deep (iteratively, so never overflowing)."""
+    stack = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, (list, tuple, dict)):
+            if depth >= limit:
+                return True
+            children = item.values() if isinstance(item, dict) else item
+            stack.extend((child, depth + 1) for child in children)
+    return False
+
+
+def read_bytes(path: Path, inside: Path, shown: str) -> tuple[bytes | None, Problem | None]:
+    """Return the bytes of `path` if it is a regular file resolving inside the resolved folder `inside`, else why not."""
+    if not path.resolve().is_relative_to(inside):
+        # A committed symlink would publish whatever it points to on the build machine (/etc/passwd, ~/.ssh).
+        return None, Problem(shown, 1, "file", "a symbolic link to a file outside the data folder; not read")
+    try:
+        # O_NONBLOCK: opening a named pipe must not wait for a writer; fstat then tells what was opened.
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError as error:
+        return None, Problem(shown, 1, "file", f"cannot read file: {error.strerror or error}")
+    with os.fdopen(descriptor, "rb") as file:
+        mode = os.fstat(descriptor).st_mode
+        if not stat.S_ISREG(mode):
+            return None, Problem(shown, 1, "file", f"not a regular file ({_file_kind(mode)}); not read")
+        try:
+            return file.read(), None
+        except OSError as error:
+            return None, Problem(shown, 1, "file", f"cannot read file: {error.strerror or error}")
+
+
+def _file_kind(mode: int) -> str:
+    """Name the kind of a file that is not a regular file, for messages."""
+    kinds = ((stat.S_ISFIFO, "a named pipe"), (stat.S_ISSOCK, "a socket"), (stat.S_ISCHR, "a character device"),
+             (stat.S_ISBLK, "a block device"), (stat.S_ISDIR, "a folder"))
+    return next((name for test, name in kinds if test(mode)), "a special file")
 
 
 def decode(data: bytes, path: str) -> tuple[str | None, Problem | None]:
@@ -120,8 +172,8 @@ def _data_files(data_dir: Path) -> Iterator[Path]:
             yield Path(folder) / name
 
 
-def _display(path: Path, root: Path) -> str:
-    """Return `path` relative to `root` with forward slashes."""
+def display_path(path: Path, root: Path) -> str:
+    """Return `path` relative to `root` with forward slashes, as written (symlinks not followed)."""
     return Path(os.path.relpath(path, root)).as_posix()
 
 
@@ -332,8 +384,8 @@ class _Loader(yaml.SafeLoader):
 _Loader.add_constructor("tag:yaml.org,2002:timestamp", lambda loader, node: loader.construct_scalar(node))
 
 
-def _yaml_problem(error: yaml.YAMLError, path: str, line: int) -> Problem:
-    """Turn a PyYAML error into a Problem at its mark."""
+def _yaml_problem(error: yaml.YAMLError, path: str, line: int, field: str = "yaml") -> Problem:
+    """Turn a PyYAML error into a one-line Problem at its mark."""
     mark = getattr(error, "problem_mark", None) or getattr(error, "context_mark", None)
     if mark is not None:
         line = mark.line + 1
@@ -341,10 +393,30 @@ def _yaml_problem(error: yaml.YAMLError, path: str, line: int) -> Problem:
     tag = re.search(r"constructor for the tag '([^']*)'", problem)
     if tag:
         name = tag.group(1).replace("tag:yaml.org,2002:", "!!")
-        return Problem(path, line, "yaml", f"unsupported tag {name}; only plain YAML values are read")
+        return Problem(path, line, field, f"unsupported tag {name}; only plain YAML values are read")
     if isinstance(error, yaml.reader.ReaderError):
-        return Problem(path, line, "yaml", f"invalid YAML: character 0x{error.character:x} is not allowed")
-    return Problem(path, line, "yaml", f"invalid YAML: {problem}")
+        return Problem(path, line, field, f"invalid YAML: character 0x{error.character:x} is not allowed")
+    return Problem(path, line, field, f"invalid YAML: {problem}")
+
+
+def compose_yaml(text: str, path: str, field: str = "yaml") -> tuple[_Loader | None, list[yaml.Node], Problem | None]:
+    """Parse YAML into one node tree per document, constructing no values; or the Problem that stopped it."""
+    try:
+        loader = _Loader(text)
+    except yaml.YAMLError as error:  # the reader rejects control characters up front
+        line = text.count("\n", 0, getattr(error, "position", 0)) + 1
+        return None, [], _yaml_problem(error, path, line, field)
+    documents = []
+    try:
+        while loader.check_node():
+            documents.append(loader.get_node())
+    except yaml.YAMLError as error:
+        return None, [], _yaml_problem(error, path, 1, field)
+    except RecursionError:  # PyYAML's composer recurses once per level of nesting
+        return None, [], Problem(path, loader.get_mark().line + 1, field, "invalid YAML: nested too deeply")
+    finally:
+        loader.dispose()
+    return loader, documents, None
 
 
 def _alias_problem(root: yaml.Node, written: int) -> str | None:
@@ -407,21 +479,9 @@ def _count_nodes(root: yaml.Node) -> int:
 
 def read_yaml(text: str, source: Source) -> tuple[list[Record], list[Problem]]:
     """Read YAML safely: a list of mappings (or papers: [...]), with the line of every field."""
-    try:
-        loader = _Loader(text)
-    except yaml.YAMLError as error:  # the reader rejects control characters up front
-        line = text.count("\n", 0, getattr(error, "position", 0)) + 1
-        return [], [_yaml_problem(error, source.path, line)]
-    try:
-        documents = []
-        while loader.check_node():
-            documents.append(loader.get_node())
-    except yaml.YAMLError as error:
-        return [], [_yaml_problem(error, source.path, 1)]
-    except RecursionError:
-        return [], [Problem(source.path, 1, "yaml", "invalid YAML: nested too deeply")]
-    finally:
-        loader.dispose()
+    loader, documents, problem = compose_yaml(text, source.path)
+    if problem is not None or loader is None:
+        return [], [problem] if problem else []
     records, problems = [], []
     for document in documents:
         line = document.start_mark.line + 1
@@ -601,6 +661,35 @@ def _scan_bib(text: str) -> list[_BibEntry]:
     return entries
 
 
+_BIB_COMMENT = re.compile(r"^[ \t]*@[ \t]*comment[ \t]*([{(])", re.MULTILINE | re.IGNORECASE)
+
+
+def _blank_bib_comments(text: str, path: str) -> tuple[str, list[Problem]]:
+    """Blank out every `@comment{...}` block (keeping its line ends, so lines stay right), as BibTeX tools skip it."""
+    problems = []
+    parts, done = [], 0
+    for match in _BIB_COMMENT.finditer(text):
+        if match.start() < done:
+            continue  # inside a comment already blanked
+        opening = match.group(1)
+        closing = "}" if opening == "{" else ")"
+        depth, end = 0, len(text)
+        for at in range(match.end() - 1, len(text)):
+            depth += (text[at] == opening) - (text[at] == closing)
+            if depth == 0:
+                end = at + 1
+                break
+        else:
+            line = text.count("\n", 0, match.start()) + 1
+            problems.append(Problem(path, line, "bibtex",
+                                    f"a @comment's '{opening}' is never closed; the rest of the file is skipped"))
+        parts.append(text[done:match.start()])
+        parts.append(re.sub(r"[^\n]", " ", text[match.start():end]))
+        done = end
+    parts.append(text[done:])
+    return "".join(parts), problems
+
+
 def bib_to_text(value: str) -> str:
     """Turn a BibTeX value into plain text: LaTeX accents to Unicode, case-protecting braces removed, math kept."""
     parts = []
@@ -657,7 +746,8 @@ def _split_top_level_commas(name: str) -> list[str]:
 
 def read_bib(text: str, source: Source) -> tuple[list[Record], list[Problem]]:
     """Read BibTeX as Zotero or JabRef export it; the citation key is kept as metadata `bibtex_key`."""
-    problems = []
+    # An exported library often keeps an old entry inside @comment{...}; it is not an entry of the file.
+    text, problems = _blank_bib_comments(text, source.path)
     scanned = [e for e in _scan_bib(text) if e.kind not in _BIB_NON_ENTRIES]
     unbalanced = {entry.key for entry in scanned if entry.brace_error}
     for entry in scanned:

@@ -7,6 +7,19 @@ from typing import Any, Literal
 
 Severity = Literal["error", "warning"]
 
+
+def quoted(text: str) -> str:
+    """Return `text` as it is, or quoted with escapes (as repr does) when it holds a character that is not printable."""
+    # A newline or terminal escape in a file name or key would break the one-line `file:line: field: message`.
+    return text if text.isprintable() else repr(text)
+
+
+def _escaped(text: str) -> str:
+    """Return `text` with each non-printable character written as its escape, the rest left as it is."""
+    if text.isprintable():
+        return text
+    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
+
 #: Fields every reader understands; anything else is kept as metadata.
 KNOWN_FIELDS = (
     "id", "title", "abstract", "authors", "year", "venue",
@@ -34,7 +47,7 @@ class Problem:
 
     def __str__(self) -> str:
         prefix = "warning: " if self.severity == "warning" else ""
-        return f"{self.file}:{self.line}: {self.field}: {prefix}{self.message}"
+        return f"{quoted(self.file)}:{self.line}: {quoted(self.field)}: {prefix}{_escaped(self.message)}"
 
 
 @dataclass

@@ -25,7 +25,7 @@ FIELD_ALIASES = {"author": "authors", "keyword": "keywords", "pdf": "pdf_url", "
 
 _DOI = re.compile(r"10\.\d{4,9}/\S+")
 _DOI_PREFIX = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi:\s*)", re.IGNORECASE)
-_YEAR = re.compile(r"\d{4}")
+_YEAR = re.compile(r"\d{4}")  # decimal digits of any script, written as ASCII by check_year
 
 
 class _FieldError(ValueError):
@@ -201,7 +201,8 @@ def check_year(value: Any) -> str | None:
     if not isinstance(value, str) or not _YEAR.fullmatch(value.strip()):
         shown = repr(value) if isinstance(value, str) else _kind(value)
         raise _FieldError(f"expected a 4-digit year, got {shown}")
-    return value.strip()
+    # `\d` matches any script's digits (٢٠٢٤, ２０２４); the year is published, sorted and put in BibTeX keys as ASCII.
+    return "".join(str(unicodedata.decimal(digit)) for digit in value.strip())
 
 
 def _names(value: Any, what: str, split: Callable[[str], list[str]]) -> list[str] | None:

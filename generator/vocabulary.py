@@ -17,10 +17,12 @@ Format:
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import yaml
 
+from generator.load import compose_yaml, decode, read_bytes
 from generator.model import PapersiteError, Problem, TopicSpec, Vocabulary
 from generator.tags import tag_key
 
@@ -78,26 +80,39 @@ class _Reader:
         return [item.value.strip() for item in node.value]
 
 
+#: The vocabulary file's names in the data folder, the preferred spelling first.
+FILE_NAMES = ("vocabulary.yaml", "vocabulary.yml")
+
+
+def find_vocabulary(data_dir: Path, shown: str) -> Path:
+    """Return the data folder's vocabulary file (either spelling; it may not exist); raise if both are there."""
+    present = [data_dir / name for name in FILE_NAMES if os.path.lexists(data_dir / name)]
+    if len(present) > 1:
+        problem = Problem(f"{shown}/{FILE_NAMES[1]}", 1, "vocabulary",
+                          f"{FILE_NAMES[0]} is there too and only one vocabulary is read; merge them into one file")
+        raise PapersiteError(str(problem), [problem])
+    return present[0] if present else data_dir / FILE_NAMES[0]
+
+
 def load_vocabulary(path: Path, source: str) -> Vocabulary:
     """Return the vocabulary in `path` (empty if the file does not exist); raise PapersiteError listing every problem."""
-    if not path.exists():
+    if not os.path.lexists(path):
         return Vocabulary()
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise PapersiteError(f"{source}: cannot read: {exc}", [Problem(source, 1, "vocabulary", f"cannot read: {exc}")])
-    try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        line = mark.line + 1 if mark is not None else 1
-        reason = getattr(exc, "problem", None) or str(exc)
-        problem = Problem(source, line, "vocabulary", f"invalid YAML: {reason}")
+    # Read as the data files are: only a regular file inside the data folder, decoded the same way.
+    data, problem = read_bytes(path, path.parent.resolve(), source)
+    text, problem = decode(data, source) if data is not None else (None, problem)
+    if text is None:
+        raise PapersiteError(str(problem), [problem] if problem else [])
+    _, documents, problem = compose_yaml(text, source, "vocabulary")
+    if problem is None and len(documents) > 1:
+        problem = Problem(source, documents[1].start_mark.line + 1, "vocabulary",
+                          "invalid YAML: expected a single document in the stream")
+    if problem is not None:
         raise PapersiteError(str(problem), [problem])
-    if root is None:  # an empty file is an empty vocabulary
+    if not documents:  # an empty file is an empty vocabulary
         return Vocabulary()
     reader = _Reader(source)
-    vocab = _read(reader, root)
+    vocab = _read(reader, documents[0])
     if reader.problems:
         problems = sorted(reader.problems)
         raise PapersiteError("\n".join(str(p) for p in problems), problems)
@@ -181,6 +196,9 @@ def _read_topics(reader: _Reader, node: yaml.Node, vocab: Vocabulary) -> None:
         if not phrases:
             if "phrases" not in entries:
                 reader.problem(item, f"{field}.phrases", "missing (give the phrases that place a paper in this topic)")
+            elif _is_plain(entries["phrases"], yaml.SequenceNode):  # `phrases: []`: a topic no paper could join
+                reader.problem(entries["phrases"], f"{field}.phrases",
+                               f"topic {name!r} has no phrases (give the phrases that place a paper in this topic)")
             continue
         vocab.topics.append(TopicSpec(name=name, description=description, phrases=phrases))
 
