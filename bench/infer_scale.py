@@ -70,9 +70,9 @@ def run_stages(papers: list[Paper], stages: tuple[str, ...]) -> dict[str, tuple[
         timed("titles", titles)
     if "tags" in stages and (assign_tags := _optional("tags", "assign_tags")):
         tags = timed("tags", lambda: assign_tags(papers, Vocabulary()))
-    from generator.features import build_features
-    from generator.related import assign_related
-    from generator.topics import assign_topics
+    from generator.infer.features import build_features
+    from generator.infer.related import assign_related
+    from generator.infer.topics import assign_topics
 
     if {"features", "topics", "related"} & set(stages):
         feats = timed("features", lambda: build_features(papers))

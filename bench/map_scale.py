@@ -25,10 +25,10 @@ from scale import make_corpus, make_project  # noqa: E402
 
 from generator import features, layout, tags, topics  # noqa: E402
 from generator.build import Project  # noqa: E402
-from generator.identify import assign_slugs, paper_from_record  # noqa: E402
-from generator.load import read_data  # noqa: E402
+from generator.clean.identify import assign_slugs, paper_from_record  # noqa: E402
+from generator.read.load import read_data  # noqa: E402
 from generator.model import Vocabulary  # noqa: E402
-from generator.validate import validate  # noqa: E402
+from generator.read.validate import validate  # noqa: E402
 
 SOURCE = ROOT.parent / "shared" / "corpora" / "iclr2024-dev.jsonl"
 

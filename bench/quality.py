@@ -39,9 +39,9 @@ def _optional(module: str, name: str):
 
 def make_papers(rows: list[dict], hidden: tuple[str, ...] = HIDDEN) -> list[Paper]:
     """Build papers from corpus rows without their hidden fields (title, keywords and area by default)."""
-    normalise = _optional("normalise", "normalise_abstract")
-    plain = _optional("normalise", "plain_text")
-    inline = _optional("normalise", "normalise_inline") or (lambda s: s)
+    normalise = _optional("clean.normalise", "normalise_abstract")
+    plain = _optional("clean.normalise", "plain_text")
+    inline = _optional("clean.normalise", "normalise_inline") or (lambda s: s)
     papers = []
     for i, row in enumerate(rows):
         visible = {k: v for k, v in row.items() if k not in hidden}
@@ -89,7 +89,7 @@ def run(rows: list[dict], use_tldr: bool = True) -> dict:
         timings[stage] = time.perf_counter() - start
         return result
 
-    infer_title = _optional("titles", "infer_title")
+    infer_title = _optional("infer.titles", "infer_title")
     if infer_title:
         def titles() -> None:
             for p in papers:
@@ -99,25 +99,25 @@ def run(rows: list[dict], use_tldr: bool = True) -> dict:
         out["title_rouge_l"] = sum(map(evaluate.rouge_l_f1, pred, real_titles)) / len(papers)
         out["title_name_recall"] = evaluate.name_recall(pred, real_titles, raw_abstracts)
     else:
-        out["notes"].append("titles skipped: generator.titles.infer_title not found")
+        out["notes"].append("titles skipped: generator.infer.titles.infer_title not found")
     # The naive baseline: the abstract's first twelve words.
     baseline = [" ".join(p.text.split()[:12]) for p in papers]
     out["baseline_rouge_l"] = sum(map(evaluate.rouge_l_f1, baseline, real_titles)) / len(papers)
     out["baseline_name_recall"] = evaluate.name_recall(baseline, real_titles, raw_abstracts)
 
     tags: dict = {}
-    assign_tags = _optional("tags", "assign_tags")
+    assign_tags = _optional("infer.tags", "assign_tags")
     if assign_tags:
         tags = timed("tags", assign_tags, papers, Vocabulary())
         names = {slug: tag.name for slug, tag in tags.items()}
         shown = [[names.get(s, s) for s in p.tags] for p in papers]
         out["tags"] = evaluate.tag_scores(shown, keywords, k=5)
     else:
-        out["notes"].append("tags skipped: generator.tags.assign_tags not found")
+        out["notes"].append("tags skipped: generator.infer.tags.assign_tags not found")
 
-    from generator.features import build_features
-    from generator.related import assign_related
-    from generator.topics import assign_topics
+    from generator.infer.features import build_features
+    from generator.infer.related import assign_related
+    from generator.infer.topics import assign_topics
 
     features = timed("features", build_features, papers)
     topics = timed("topics", assign_topics, papers, features, tags, Vocabulary())
@@ -126,11 +126,11 @@ def run(rows: list[dict], use_tldr: bool = True) -> dict:
     index = {p.id: i for i, p in enumerate(papers)}
     out["related"] = evaluate.related_scores([[index[r.id] for r in p.related] for p in papers], areas, keywords, k=5)
 
-    add_crosslinks, method_name = _optional("crosslink", "add_crosslinks"), _optional("titles", "method_name")
+    add_crosslinks, method_name = _optional("infer.crosslink", "add_crosslinks"), _optional("infer.titles", "method_name")
     if add_crosslinks and method_name:
         timed("crosslinks", lambda: add_crosslinks(papers, tags, introduced_methods(papers, method_name)))
     else:
-        out["notes"].append("cross-links skipped: generator.crosslink.add_crosslinks or titles.method_name not found")
+        out["notes"].append("cross-links skipped: generator.infer.crosslink.add_crosslinks or titles.method_name not found")
     timings["total"] = sum(timings.values())
     return out
 

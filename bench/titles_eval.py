@@ -16,7 +16,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from generator.evaluate import rouge_l_f1 as rouge_l  # noqa: E402  (one ROUGE-L for every benchmark)
-from generator.titles import infer_title  # noqa: E402
+from generator.infer.titles import infer_title  # noqa: E402
 
 DEFAULT_CORPUS = ROOT.parent / "shared" / "corpora" / "iclr2024-dev.jsonl"
 
@@ -75,10 +75,10 @@ def title_scores(titles: list[str], real_titles: list[str], abstracts: list[str]
 def _normaliser():
     """Return the pipeline's abstract normaliser when it exists, else the identity."""
     try:
-        from generator.normalise import normalise_abstract  # type: ignore
+        from generator.clean.normalise import normalise_abstract  # type: ignore
     except ImportError:
         return lambda text: text, "raw"
-    return normalise_abstract, "generator.normalise.normalise_abstract"
+    return normalise_abstract, "generator.clean.normalise.normalise_abstract"
 
 
 def _first_words(text: str, n: int = 12) -> str:

@@ -14,18 +14,19 @@ import jinja2
 import numpy as np
 import yaml
 
-from . import crosslink, features, feed, layout, related, tags, titles, topics
-from .cache import CACHE_DIR, Cache, content_key, fields_shape, shape
-from .identify import assign_slugs, id_clashes, paper_from_record
-from .load import display_path, read_data
-from .model import Collection, Corpus, Paper, PapersiteError, Problem, Record, Vocabulary, quoted
-from .parallel import Background
-from .progress import Progress
-from .render import TemplateFailed, render_site
-from .site import (Journal, clean_work_dirs, make_work_dir, remove_work_dir, replace_file, run_mkdocs, staging_copy,
+from generator.infer import crosslink, features, layout, related, tags, titles, topics
+from generator.write import feed
+from generator.runtime.cache import CACHE_DIR, Cache, content_key, fields_shape, shape
+from generator.clean.identify import assign_slugs, id_clashes, paper_from_record
+from generator.read.load import display_path, read_data
+from generator.model import Collection, Corpus, Paper, PapersiteError, Problem, Record, Vocabulary, quoted
+from generator.runtime.parallel import Background
+from generator.runtime.progress import Progress
+from generator.write.render import TemplateFailed, render_site
+from generator.write.mkdocs_site import (Journal, clean_work_dirs, make_work_dir, remove_work_dir, replace_file, run_mkdocs, staging_copy,
                    swap_dir, undo_writes, write_new_files, write_tree)
-from .validate import validate
-from .vocabulary import find_vocabulary, load_vocabulary
+from generator.read.validate import validate
+from generator.read.vocabulary import find_vocabulary, load_vocabulary
 
 VOCABULARY_FILE = "vocabulary.yaml"
 
@@ -119,7 +120,7 @@ def build_corpus(project: Project, progress: Progress, cache: Cache | None = Non
                  cache_warnings: list[Problem] | None = None, background_save: bool = False) -> Corpus:
     """Run every stage from the data files to a fully inferred and linked corpus, in memory.
 
-    Per-paper results are reused from the project's cache folder (see generator/cache.py) and saved back;
+    Per-paper results are reused from the project's cache folder (see generator/runtime/cache.py) and saved back;
     with `background_save` the saving goes on in another process (the caller must `cache.wait()`).
     """
     if cache is None:

@@ -9,11 +9,11 @@ import time
 import warnings
 from pathlib import Path
 
-from . import __version__
-from .build import Project, build, check, generate
-from .model import PapersiteError, Problem
-from .progress import Progress
-from .search import search
+from generator import __version__
+from generator.build import Project, build, check, generate
+from generator.model import PapersiteError, Problem
+from generator.runtime.progress import Progress
+from generator.search import search
 
 EXAMPLES = {
     "build": "example:\n  papersite build            # data/ -> site_src/ -> site/\n  papersite build --strict   # fail on any MkDocs warning (as CI does)",

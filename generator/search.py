@@ -10,7 +10,7 @@ from pathlib import Path
 from lunr import lunr
 from lunr.exceptions import BaseLunrException
 
-from .model import PapersiteError
+from generator.model import PapersiteError
 
 INDEX_PATH = "search/search_index.json"
 

@@ -1,8 +1,8 @@
-"""MkDocs hook (named in mkdocs.yml): compact every HTML page as MkDocs renders it (see generator/compact.py)."""
+"""MkDocs hook (named in mkdocs.yml): compact every HTML page as MkDocs renders it (see generator/write/compact.py)."""
 
 from __future__ import annotations
 
-from generator.compact import compact_html
+from generator.write.compact import compact_html
 
 
 def on_post_page(output: str, page, config) -> str:  # noqa: ANN001 - MkDocs' event signature

@@ -14,7 +14,7 @@ SHARED_CORPUS = ROOT.parent / "shared" / "corpora" / "iclr2024-dev.jsonl"
 
 def copy_project(dest: Path, data_dir: Path | None = None) -> Path:
     """Copy mkdocs.yml, templates/ and the hand-written part of site_src/ into `dest`, with `data_dir` as data/."""
-    from generator.site import is_generated
+    from generator.write.mkdocs_site import is_generated
 
     dest.mkdir(parents=True, exist_ok=True)
     shutil.copy(ROOT / "mkdocs.yml", dest / "mkdocs.yml")
@@ -46,7 +46,7 @@ def project_factory(tmp_path: Path):
 def seed_site(tmp_path_factory) -> Path:
     """Build the default seed site once per test session (strict) and return its project folder."""
     from generator.build import Project, build
-    from generator.progress import Progress
+    from generator.runtime.progress import Progress
 
     root = copy_project(tmp_path_factory.mktemp("seed") / "project")
     build(Project.at(root), Progress(quiet=True), strict=True)

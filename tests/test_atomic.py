@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 import generator.build as build_module
-import generator.site as site_module
+import generator.write.mkdocs_site as site_module
 from generator.build import Project, build
 from generator.model import PapersiteError
-from generator.progress import Progress
+from generator.runtime.progress import Progress
 
 
 def _tree(folder: Path) -> dict[str, tuple[bytes, int]]:

@@ -13,9 +13,9 @@ import bibtexparser
 import pytest
 
 from generator.build import Project, build
-from generator.export import bibtex_entry, citation_meta, csv_file
+from generator.write.export import bibtex_entry, citation_meta, csv_file
 from generator.model import Corpus, Paper
-from generator.progress import Progress
+from generator.runtime.progress import Progress
 
 from .conftest import FIXTURES
 
@@ -92,7 +92,7 @@ def test_built_pages_carry_escaped_meta_tags_a_cite_block_and_the_exports(projec
 
 
 def test_facets_json_gives_every_paper_its_topic_tags_venue_and_year() -> None:
-    from generator.export import facets_json
+    from generator.write.export import facets_json
     from generator.model import Tag, Topic
 
     corpus = Corpus(

@@ -6,7 +6,7 @@ import re
 
 import markdown
 
-from generator.crosslink import add_crosslinks
+from generator.infer.crosslink import add_crosslinks
 from generator.model import Paper, Tag
 
 TAGS = {
@@ -111,7 +111,7 @@ def test_tag_mentions_are_found_as_the_regex_finds_them():
     """The string search that replaced one compiled regex per tag gives the regex's first match, on tricky text too."""
     from random import Random
 
-    from generator.crosslink import _first_mention, _fold, _phrase_pattern, _Phrases
+    from generator.infer.crosslink import _first_mention, _fold, _phrase_pattern, _Phrases
 
     rng = Random(7)
     vocabulary = ["a", "ab", "Ab", "b-a", "sa", "Si", "k", "a_b", "é", "\u0131b", "x+"]

@@ -8,8 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from generator.cache import CACHE_DIR
-from generator.site import is_generated
+from generator.runtime.cache import CACHE_DIR
+from generator.write.mkdocs_site import is_generated
 from tests.conftest import ROOT
 
 

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from generator import feed
+from generator.write import feed
 from generator.build import Project, build, generate
 from generator.model import Paper, PapersiteError
-from generator.progress import Progress
+from generator.runtime.progress import Progress
 
 from .conftest import FIXTURES
 

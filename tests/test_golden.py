@@ -10,7 +10,7 @@ import shutil
 from pathlib import Path
 
 from generator.build import Project, generate
-from generator.progress import Progress
+from generator.runtime.progress import Progress
 
 from .conftest import FIXTURES
 

@@ -422,7 +422,7 @@ def test_hostile_build_succeeds_with_exactly_the_expected_warnings(hostile_site)
 
 
 #: Files a build may write besides site_src/, site/ and .cache/: the feed's record of when each paper was first
-#: seen (generator/feed.py keeps it in data/, which the data readers skip as a hidden file).
+#: seen (generator/write/feed.py keeps it in data/, which the data readers skip as a hidden file).
 BUILD_STATE = {"project/data/.first-seen.json"}
 
 
@@ -536,12 +536,12 @@ def test_no_dialog_opens_in_the_browser(hostile_site) -> None:
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from generator.identify import paper_from_record  # noqa: E402
-from generator.load import read_file  # noqa: E402
+from generator.clean.identify import paper_from_record  # noqa: E402
+from generator.read.load import read_file  # noqa: E402
 from generator.model import PapersiteError  # noqa: E402
-from generator.normalise import normalise_inline  # noqa: E402
-from generator.render import html_text, md_escape, yaml_string  # noqa: E402
-from generator.validate import validate  # noqa: E402
+from generator.clean.normalise import normalise_inline  # noqa: E402
+from generator.write.render import html_text, md_escape, yaml_string  # noqa: E402
+from generator.read.validate import validate  # noqa: E402
 
 _HOSTILE_BITS = ["<script>", "<img src=x onerror=alert(1)>", "javascript:", "](", "{{", "{%", "<!--", "--8<--", "$",
                  "\\", "\ud800", "\udfff", "\u202e", "\x00", "\x85", "\u2028", "😀", "e\u0301", "&lt;", "&#60;", '"', "'",

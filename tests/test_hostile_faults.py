@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.cache import CACHE_DIR, _encode
+from generator.runtime.cache import CACHE_DIR, _encode
 from generator.cli import main
 from tests.conftest import FIXTURES, copy_project
 

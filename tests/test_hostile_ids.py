@@ -17,11 +17,11 @@ from pathlib import Path
 
 import pytest
 
-from generator import layout
+from generator.infer import layout
 from generator.cli import main
-from generator.identify import assign_slugs, paper_id
+from generator.clean.identify import assign_slugs, paper_id
 from generator.model import Paper
-from generator.normalise import normalise_abstract
+from generator.clean.normalise import normalise_abstract
 from tests.test_hostile import _jsonl, _minimal_project, _snapshot
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from generator.identify import paper_id, paper_slug, slugify
+from generator.clean.identify import paper_id, paper_slug, slugify
 
 
 def test_derived_id_depends_only_on_the_abstract_text() -> None:

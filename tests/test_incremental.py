@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from generator import cache as cache_module
+from generator.runtime import cache as cache_module
 from generator.build import Project, generate
-from generator.cache import CACHE_DIR, Cache
-from generator.progress import Progress
-from generator.site import is_generated
+from generator.runtime.cache import CACHE_DIR, Cache
+from generator.runtime.progress import Progress
+from generator.write.mkdocs_site import is_generated
 from tests.conftest import FIXTURES
 
 N_PAPERS = 24
@@ -50,7 +50,7 @@ def _snapshot(project: Path) -> dict[str, tuple[bytes, int]]:
 def _run(project: Path, cache: Cache | None = None):
     """Generate the project's pages; return the corpus."""
     from generator.build import build_corpus, _render
-    from generator.site import write_tree
+    from generator.write.mkdocs_site import write_tree
 
     proj = Project.at(project)
     if cache is None:
@@ -237,7 +237,7 @@ def test_the_cache_keeps_only_entries_the_last_build_used(project: Path) -> None
 def test_prefiltered_cached_crosslinks_equal_trying_every_method_on_every_abstract(project: Path) -> None:
     import copy
 
-    from generator import crosslink, titles
+    from generator.infer import crosslink, titles
     from generator.build import _introduced_methods, build_corpus
 
     corpus = build_corpus(Project.at(project), Progress(quiet=True))
@@ -261,8 +261,8 @@ def test_cached_tag_evidence_gives_the_tags_of_an_uncached_run(tmp_path: Path) -
     import copy
 
     from generator.model import Paper, Vocabulary
-    from generator.normalise import normalise_abstract, plain_text
-    from generator.tags import assign_tags
+    from generator.clean.normalise import normalise_abstract, plain_text
+    from generator.infer.tags import assign_tags
 
     def papers_of(texts: list[tuple[str, list[str]]]) -> list[Paper]:
         out = []

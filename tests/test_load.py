@@ -1,4 +1,4 @@
-"""Tests for generator/load.py: every reader, line numbers, and problems instead of tracebacks."""
+"""Tests for generator/read/load.py: every reader, line numbers, and problems instead of tracebacks."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator.load import READERS, Source, read_data, read_file
+from generator.read.load import READERS, Source, read_data, read_file
 from generator.model import PapersiteError, Problem
 
 INPUTS = Path(__file__).parent / "fixtures" / "inputs"

@@ -7,10 +7,10 @@ import json
 import numpy as np
 import pytest
 
-from generator import features, layout
+from generator.infer import features, layout
 from generator.build import Project, build_corpus
 from generator.model import Corpus, Paper, Topic
-from generator.progress import Progress
+from generator.runtime.progress import Progress
 
 from .conftest import FIXTURES
 

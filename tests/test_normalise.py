@@ -1,4 +1,4 @@
-"""Tests of generator/normalise.py: what a reader of the paper page would notice."""
+"""Tests of generator/clean/normalise.py: what a reader of the paper page would notice."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.normalise import find_links, normalise_abstract, normalise_inline, plain_text
+from generator.clean.normalise import find_links, normalise_abstract, normalise_inline, plain_text
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "iclr2024-dev.jsonl"
 SEEDS = sorted((Path(__file__).resolve().parents[1] / "data").glob("*.txt"))

@@ -5,9 +5,9 @@ from __future__ import annotations
 import posixpath
 import re
 
-from generator.compact import compact_html
+from generator.write.compact import compact_html
 from generator.model import Corpus, Paper, Tag, Topic
-from generator.render import PAGE_SIZE, paged_paths, render_site
+from generator.write.render import PAGE_SIZE, paged_paths, render_site
 from tests.conftest import ROOT
 
 N = 2 * PAGE_SIZE + 17

@@ -6,9 +6,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from generator.features import build_features, similarity, top_k
+from generator.infer.features import build_features, similarity, top_k
 from generator.model import Paper, Tag
-from generator.related import assign_related
+from generator.infer.related import assign_related
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "iclr_sample.jsonl"
 
@@ -168,7 +168,7 @@ def test_tldr_links_papers_whose_abstracts_do_not():
 def test_fast_term_extraction_matches_the_analyser():
     from collections import Counter
 
-    from generator.features import analyse, term_counts
+    from generator.infer.features import analyse, term_counts
 
     texts = [json.loads(line)["abstract"] for line in FIXTURE.read_text().splitlines()][:10]
     texts.append("Graph neural networks (GNNs) on graphs. Graph-level tasks: graphs, networks' loss.")
@@ -185,7 +185,7 @@ def test_fast_term_extraction_matches_the_analyser():
 def test_strongest_terms_keep_the_largest_weights_renormalised():
     import scipy.sparse as sp
 
-    from generator.features import strongest_terms
+    from generator.infer.features import strongest_terms
 
     m = sp.csr_matrix(np.array([[0.1, 0.5, 0.3, 0.0, 0.3], [0.0, 0.0, 0.0, 0.0, 0.0], [1.0, 0.0, 0.0, 0.0, 0.0]]))
     cut = strongest_terms(m, 2).toarray()
@@ -207,7 +207,7 @@ def test_the_opening_sentence_decides_between_equal_overlaps():
 
 
 def test_first_sentence_splits_at_a_capital_only():
-    from generator.features import first_sentence
+    from generator.infer.features import first_sentence
 
     assert first_sentence("Graphs are everywhere. We study them.") == "Graphs are everywhere."
     assert first_sentence("We use e.g. graphs here. Then more.") == "We use e.g. graphs here."

@@ -8,7 +8,7 @@ import json
 import markdown
 
 from generator.model import Corpus, Paper, Related, Tag, Topic
-from generator.render import catalog_json, md_escape
+from generator.write.render import catalog_json, md_escape
 
 
 def _html(text: str) -> str:

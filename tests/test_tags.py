@@ -11,8 +11,8 @@ import pytest
 
 from generator.evaluate import tag_scores
 from generator.model import Paper, Vocabulary
-from generator.normalise import normalise_abstract, plain_text
-from generator.tags import assign_tags, extract_candidates, find_acronyms, tag_key, tag_slug
+from generator.clean.normalise import normalise_abstract, plain_text
+from generator.infer.tags import assign_tags, extract_candidates, find_acronyms, tag_key, tag_slug
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
@@ -204,7 +204,7 @@ def test_all_papers_picked_at_once_as_one_paper_at_a_time(seed):
 
     import numpy as np
 
-    from generator import tags as t
+    from generator.infer import tags as t
 
     rng = random.Random(seed)
     words = ["graph", "neural", "network", "language", "model", "large", "learning", "deep", "policy"]

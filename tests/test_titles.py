@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bench.titles_eval import rouge_l, title_scores
-from generator.titles import infer_title, method_name
+from generator.infer.titles import infer_title, method_name
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "data"

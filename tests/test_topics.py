@@ -4,9 +4,9 @@ import json
 import re
 from pathlib import Path
 
-from generator.features import Features, build_features
+from generator.infer.features import Features, build_features
 from generator.model import Paper, Tag, TopicSpec, Vocabulary
-from generator.topics import assign_topics, topic_count
+from generator.infer.topics import assign_topics, topic_count
 from tests.test_related import _papers
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "iclr_sample.jsonl"

@@ -1,4 +1,4 @@
-"""Tests for generator/validate.py: exact messages, canonical types, duplicates."""
+"""Tests for generator/read/validate.py: exact messages, canonical types, duplicates."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.load import read_file
+from generator.read.load import read_file
 from generator.model import Record
-from generator.validate import validate
+from generator.read.validate import validate
 
 INPUTS = Path(__file__).parent / "fixtures" / "inputs"
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from generator.model import PapersiteError, Problem, TopicSpec
-from generator.vocabulary import load_vocabulary
+from generator.read.vocabulary import load_vocabulary
 
 SOURCE = "data/vocabulary.yaml"
 

@@ -6,8 +6,8 @@ import hashlib
 import re
 import unicodedata
 
-from .model import KNOWN_FIELDS, Paper, Problem, Record
-from .normalise import find_links, normalise_abstract, normalise_inline, plain_text
+from generator.model import KNOWN_FIELDS, Paper, Problem, Record
+from generator.clean.normalise import find_links, normalise_abstract, normalise_inline, plain_text
 
 SLUG_WORDS = 8
 SLUG_CHARS = 60

@@ -13,7 +13,7 @@ import json
 import re
 import unicodedata
 
-from .model import Corpus, Paper
+from generator.model import Corpus, Paper
 
 #: Venue words that mark a journal rather than a conference.
 _JOURNAL = re.compile(r"\b(journal|transactions|letters|review|magazine|tmlr|jmlr)\b", re.IGNORECASE)

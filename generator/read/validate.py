@@ -14,7 +14,7 @@ import unicodedata
 from typing import Any, Callable
 from urllib.parse import urlsplit
 
-from .model import KNOWN_FIELDS, Problem, Record
+from generator.model import KNOWN_FIELDS, Problem, Record
 
 #: Abstracts longer than this are probably a whole paper pasted by mistake.
 MAX_ABSTRACT_WORDS = 5000

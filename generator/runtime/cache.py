@@ -5,7 +5,7 @@ candidates, planning its cross-links) depend only on the paper's own text and a 
 under a key made of exactly those inputs. The cache is an optimisation only:
 
 - deleting the folder changes nothing but time;
-- every file records `CODE_VERSION`, a fingerprint of papersite's own source (all of generator/*.py), and
+- every file records `CODE_VERSION`, a fingerprint of papersite's own source (every .py file of the package, subpackages included), and
   its entries are reused only by that same code; a file from other code is silently started afresh;
 - each file carries a checksum of its payload; a file that cannot be read, does not parse or whose
   checksum is wrong is reported as a warning, ignored and rewritten;
@@ -29,9 +29,9 @@ import typing
 from pathlib import Path
 from typing import Any, Callable, Sequence, TypeVar
 
-from . import __version__
-from .parallel import can_fork, jobs, map_ordered
-from .site import replace_file
+from generator import __version__
+from generator.runtime.parallel import can_fork, jobs, map_ordered
+from generator.write.mkdocs_site import replace_file
 
 #: Where a project's cache lives, relative to its root (git-ignored as /.cache/).
 CACHE_DIR = Path(".cache") / "papersite"
@@ -50,7 +50,7 @@ Check = Callable[[Any], bool]
 def _code_version() -> str:
     """Return a fingerprint of every source file of the generator package."""
     digest = hashlib.sha256(f"{__version__}:{FORMAT}".encode())
-    for path in sorted(Path(__file__).resolve().parent.glob("*.py")):
+    for path in sorted(Path(__file__).resolve().parent.parent.rglob("*.py")):
         digest.update(path.name.encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()[:16]

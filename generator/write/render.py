@@ -15,9 +15,10 @@ from typing import Callable
 import jinja2
 from markupsafe import Markup
 
-from . import export, feed, layout
-from .model import Corpus, Paper, Tag, Topic
-from .parallel import map_ordered
+from generator.write import export, feed
+from generator.infer import layout
+from generator.model import Corpus, Paper, Tag, Topic
+from generator.runtime.parallel import map_ordered
 
 #: Folders and files of site_src/ that papersite owns; everything else there is hand-written.
 GENERATED_DIRS = ("papers", "tags", "topics", "map", "exports")

@@ -12,9 +12,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
-from . import parallel
-from .model import PapersiteError
-from .render import GENERATED_DIRS, GENERATED_FILES
+from generator.runtime import parallel
+from generator.model import PapersiteError
+from generator.write.render import GENERATED_DIRS, GENERATED_FILES
 
 
 def is_generated(rel: str) -> bool:

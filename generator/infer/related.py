@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 import scipy.sparse as sp
 
-from generator.features import Features, singular, top_k
+from generator.infer.features import Features, singular, top_k
 from generator.model import Paper, Related, Tag
 
 #: Neighbours whose mean expands each paper's embedding (pseudo-relevance feedback).

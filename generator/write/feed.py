@@ -16,7 +16,7 @@ import re
 from pathlib import Path
 from xml.sax.saxutils import escape, quoteattr
 
-from .model import Paper, PapersiteError
+from generator.model import Paper, PapersiteError
 
 STATE_FILE = ".first-seen.json"
 #: Entries in the feed: the latest additions, enough for any reader to catch up.

@@ -22,7 +22,7 @@ import yaml
 from bibtexparser.bparser import BibTexParser
 from bibtexparser.latexenc import latex_to_unicode
 
-from .model import PapersiteError, Problem, Record, quoted
+from generator.model import PapersiteError, Problem, Record, quoted
 
 #: Config files that live in the data folder but are not abstracts (read by the vocabulary stage).
 CONFIG_FILES = frozenset({"vocabulary.yaml", "vocabulary.yml"})

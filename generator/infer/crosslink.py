@@ -22,7 +22,7 @@ _PROTECTED = re.compile(
     r"(?=[$\\`!\[<hHfF&])(?:" + "|".join([
         r"(?<!\\)\$\$(?:\\.|[^\\$]|\$(?!\$))+?\$\$",
         r"(?<!\\)\$(?!\s)(?:\\.|[^\\$])+?(?<!\s)\$",
-        # As in generator/normalise.py: a math body holds no opener and a code fence is a whole backtick run, so
+        # As in generator/clean/normalise.py: a math body holds no opener and a code fence is a whole backtick run, so
         # an opener without a closer is read once, not from every later opener (quadratic).
         r"\\\((?:\\[^()]|[^\\])+?\\\)",
         r"\\\[(?:\\[^\[\]]|[^\\])+?\\\]",

@@ -22,9 +22,9 @@ from pathlib import Path
 
 import yaml
 
-from generator.load import compose_yaml, decode, read_bytes
+from generator.read.load import compose_yaml, decode, read_bytes
 from generator.model import PapersiteError, Problem, TopicSpec, Vocabulary
-from generator.tags import tag_key
+from generator.infer.tags import tag_key
 
 _TOP_KEYS = ("tags", "topics")
 _TAG_KEYS = ("preferred", "banned")

@@ -25,8 +25,8 @@ from typing import Iterator
 
 import numpy as np
 
-from generator.cache import Cache, content_key, shape
-from generator.identify import slugify
+from generator.runtime.cache import Cache, content_key, shape
+from generator.clean.identify import slugify
 from generator.model import Paper, Tag, Vocabulary
 
 # --- normalisation -------------------------------------------------------------------------------

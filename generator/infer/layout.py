@@ -12,8 +12,8 @@ import json
 
 import numpy as np
 
-from .features import Features
-from .model import Corpus, Paper
+from generator.infer.features import Features
+from generator.model import Corpus, Paper
 
 #: Softmax temperature of paper-to-topic similarities: lower pulls papers closer to their best topic.
 TEMPERATURE = 0.02

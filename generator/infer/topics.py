@@ -18,8 +18,8 @@ from sklearn.cluster import KMeans
 from sklearn.preprocessing import normalize
 from threadpoolctl import threadpool_limits
 
-from generator import identify
-from generator.features import Features, analyse, top_k
+from generator.clean import identify
+from generator.infer.features import Features, analyse, top_k
 from generator.model import Paper, Tag, Topic, TopicSpec, Vocabulary
 
 #: Topics per square root of the corpus size.

@@ -24,7 +24,7 @@ import threading
 import traceback
 from typing import Callable, Generic, Sequence, TypeVar
 
-from .model import PapersiteError
+from generator.model import PapersiteError
 
 T = TypeVar("T")
 R = TypeVar("R")

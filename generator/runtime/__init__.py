@@ -1,0 +1,1 @@
+"""Runtime: caching, worker processes and progress output; knows nothing of the stages."""
