@@ -4,7 +4,7 @@
 
 For each size it writes a deterministic corpus (sentences of the labelled ICLR 2024 corpus recombined with
 a fixed seed; no titles, so title inference runs as it does on the seed data) as JSONL into a throw-away
-project made like the tests' (tests/conftest.py copy_project), then:
+project made like the tests' (generator.project.copy_project), then:
 
 - runs `papersite build` in a subprocess (peak RSS from RUSAGE_CHILDREN) and reads its per-stage seconds
   from stderr;
@@ -35,7 +35,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.conftest import copy_project  # noqa: E402
+from generator.project import copy_project  # noqa: E402
 
 DEFAULT_CORPUS = ROOT.parent / "shared" / "corpora" / "iclr2024-dev.jsonl"
 SEED = 20240507
@@ -118,7 +118,7 @@ def make_project(dest: Path, records: list[dict]) -> Path:
     data = dest.parent / f"{dest.name}-data"
     shutil.rmtree(data, ignore_errors=True)
     write_jsonl(data / "synthetic.jsonl", records)
-    copy_project(dest, data)
+    copy_project(ROOT, dest, data)
     for extra in ("overrides", "hooks"):  # theme overrides and hooks named by mkdocs.yml, if the project has them
         if (ROOT / extra).is_dir() and not (dest / extra).exists():
             shutil.copytree(ROOT / extra, dest / extra)

@@ -6,20 +6,19 @@ import dataclasses
 import gc
 import re
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
 import jinja2
 import numpy as np
-import yaml
 
 from generator.infer import crosslink, features, layout, related, tags, titles, topics
 from generator.write import feed
 from generator.runtime.cache import CACHE_DIR, Cache, content_key, fields_shape, shape
 from generator.clean.identify import assign_slugs, id_clashes, paper_from_record
 from generator.read.load import display_path, read_data
-from generator.model import Collection, Corpus, Paper, PapersiteError, Problem, Record, Vocabulary, quoted
+from generator.model import Collection, Corpus, Paper, PapersiteError, Problem, Record, Vocabulary
+from generator.project import Project
 from generator.runtime.parallel import Background
 from generator.runtime.progress import Progress
 from generator.write.render import TemplateFailed, render_site
@@ -29,62 +28,6 @@ from generator.read.validate import validate
 from generator.read.vocabulary import find_vocabulary, load_vocabulary
 
 VOCABULARY_FILE = "vocabulary.yaml"
-
-
-@dataclass
-class Project:
-    """Where a papersite project keeps its data, templates, MkDocs config and output."""
-
-    root: Path
-    data_dir: Path
-    templates_dir: Path
-    config_file: Path
-    docs_dir: Path
-    site_dir: Path
-    site_name: str
-
-    @classmethod
-    def at(cls, root: Path, data_dir: Path | None = None, config_file: Path | None = None) -> "Project":
-        """Return the project rooted at `root`, reading docs_dir, site_dir and site_name from mkdocs.yml."""
-        root = root.resolve()
-        config_file = (config_file or root / "mkdocs.yml").resolve()
-        if not config_file.is_file():
-            raise PapersiteError(f"{config_file}: no MkDocs configuration here (run papersite from the project folder)")
-        config = _read_mkdocs_yml(config_file)
-        base = config_file.parent
-        return cls(
-            root=root,
-            data_dir=(data_dir or root / "data").resolve(),
-            templates_dir=root / "templates",
-            config_file=config_file,
-            docs_dir=(base / str(config.get("docs_dir", "docs"))).resolve(),
-            site_dir=(base / str(config.get("site_dir", "site"))).resolve(),
-            site_name=str(config.get("site_name", "Papers")),
-        )
-
-    def relative(self, path: Path) -> str:
-        """Return `path` relative to the project root, for messages."""
-        try:
-            return quoted(path.resolve().relative_to(self.root).as_posix())
-        except ValueError:
-            return quoted(str(path))
-
-
-class _LenientLoader(yaml.SafeLoader):
-    """A safe YAML loader that reads mkdocs.yml's `!!python/name` tags as plain None."""
-
-
-_LenientLoader.add_multi_constructor("tag:yaml.org,2002:python/", lambda loader, suffix, node: None)
-_LenientLoader.add_multi_constructor("!", lambda loader, suffix, node: None)
-
-
-def _read_mkdocs_yml(path: Path) -> dict:
-    """Return the top-level settings of mkdocs.yml."""
-    try:
-        data = yaml.load(path.read_text(encoding="utf-8"), Loader=_LenientLoader)
-    except (yaml.YAMLError, UnicodeDecodeError) as exc:
-        raise PapersiteError(f"{path.name}: not valid YAML: {str(exc).splitlines()[0]}") from exc
-    return data if isinstance(data, dict) else {}
 
 
 def check(project: Project, progress: Progress) -> list[Problem]:

@@ -10,7 +10,8 @@ import warnings
 from pathlib import Path
 
 from generator import __version__
-from generator.build import Project, build, check, generate
+from generator.build import build, check, generate
+from generator.project import Project
 from generator.model import PapersiteError, Problem
 from generator.runtime.progress import Progress
 from generator.search import search

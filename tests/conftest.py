@@ -7,28 +7,16 @@ from pathlib import Path
 
 import pytest
 
+from generator import project
+
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 SHARED_CORPUS = ROOT.parent / "shared" / "corpora" / "iclr2024-dev.jsonl"
 
 
 def copy_project(dest: Path, data_dir: Path | None = None) -> Path:
-    """Copy mkdocs.yml, templates/ and the hand-written part of site_src/ into `dest`, with `data_dir` as data/."""
-    from generator.write.mkdocs_site import is_generated
-
-    dest.mkdir(parents=True, exist_ok=True)
-    shutil.copy(ROOT / "mkdocs.yml", dest / "mkdocs.yml")
-    shutil.copytree(ROOT / "templates", dest / "templates")
-    shutil.copytree(ROOT / "overrides", dest / "overrides")  # mkdocs.yml's theme custom_dir
-    shutil.copytree(ROOT / "hooks", dest / "hooks")  # mkdocs.yml's hooks
-    src = ROOT / "site_src"
-    for path in sorted(src.rglob("*")):
-        rel = path.relative_to(src).as_posix()
-        if path.is_file() and not is_generated(rel):
-            (dest / "site_src" / rel).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy(path, dest / "site_src" / rel)
-    shutil.copytree(data_dir or ROOT / "data", dest / "data")
-    return dest
+    """Copy this project (configuration, templates, hand-written pages) into `dest`, with `data_dir` as data/."""
+    return project.copy_project(ROOT, dest, data_dir)
 
 
 @pytest.fixture
@@ -45,7 +33,8 @@ def project_factory(tmp_path: Path):
 @pytest.fixture(scope="session")
 def seed_site(tmp_path_factory) -> Path:
     """Build the default seed site once per test session (strict) and return its project folder."""
-    from generator.build import Project, build
+    from generator.build import build
+    from generator.project import Project
     from generator.runtime.progress import Progress
 
     root = copy_project(tmp_path_factory.mktemp("seed") / "project")

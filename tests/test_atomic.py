@@ -9,7 +9,8 @@ import pytest
 
 import generator.build as build_module
 import generator.write.mkdocs_site as site_module
-from generator.build import Project, build
+from generator.build import build
+from generator.project import Project
 from generator.model import PapersiteError
 from generator.runtime.progress import Progress
 

@@ -12,7 +12,8 @@ from pathlib import Path
 import bibtexparser
 import pytest
 
-from generator.build import Project, build
+from generator.build import build
+from generator.project import Project
 from generator.write.export import bibtex_entry, citation_meta, csv_file
 from generator.model import Corpus, Paper
 from generator.runtime.progress import Progress

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from generator.write import feed
-from generator.build import Project, build, generate
+from generator.build import build, generate
+from generator.project import Project
 from generator.model import Paper, PapersiteError
 from generator.runtime.progress import Progress
 

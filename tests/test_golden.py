@@ -9,7 +9,8 @@ import os
 import shutil
 from pathlib import Path
 
-from generator.build import Project, generate
+from generator.build import generate
+from generator.project import Project
 from generator.runtime.progress import Progress
 
 from .conftest import FIXTURES

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from generator.runtime import cache as cache_module
-from generator.build import Project, generate
+from generator.build import generate
+from generator.project import Project
 from generator.runtime.cache import CACHE_DIR, Cache
 from generator.runtime.progress import Progress
 from generator.write.mkdocs_site import is_generated

@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 
 from generator.infer import features, layout
-from generator.build import Project, build_corpus
+from generator.build import build_corpus
+from generator.project import Project
 from generator.model import Corpus, Paper, Topic
 from generator.runtime.progress import Progress
 

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from generator.runtime import parallel
-from generator.build import Project, generate
+from generator.build import generate
+from generator.project import Project
 from generator.runtime.cache import Cache
 from generator.runtime.progress import Progress
 from generator.write.mkdocs_site import is_generated
