@@ -6,7 +6,6 @@ import dataclasses
 import gc
 import re
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Iterator
 
 import jinja2

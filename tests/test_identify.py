@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 
-from generator.clean.identify import paper_id, paper_slug, slugify
+from generator.clean.identify import paper_id, paper_slug
+from generator.text import slugify
 
 
 def test_derived_id_depends_only_on_the_abstract_text() -> None:
@@ -36,4 +37,4 @@ def test_hostile_titles_give_safe_slugs() -> None:
 
 
 def test_slugify_folds_accents() -> None:
-    assert slugify("Équivariant Café Networks") == "equivariant-cafe-networks"
+    assert slugify("Équivariant Café Networks", max_words=None, max_chars=80) == "equivariant-cafe-networks"

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import hashlib
-import re
-import unicodedata
 
 from generator.model import KNOWN_FIELDS, Paper, Problem, Record
+from generator.text import slugify
 from generator.clean.normalise import find_links, normalise_abstract, normalise_inline, plain_text
 
 SLUG_WORDS = 8
@@ -61,16 +60,6 @@ def _clash(record: Record, paper: Paper, owner: Record, owner_paper: Paper) -> P
                    f"its derived id '{paper.id}' is also the id of {where}, a different abstract; give one an id")
 
 
-def slugify(text: str, max_words: int | None = SLUG_WORDS, max_chars: int = SLUG_CHARS) -> str:
-    """Return a lowercase ASCII slug of `text` (letters, digits, single hyphens), possibly empty."""
-    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
-    words = re.findall(r"[a-z0-9]+", ascii_text.lower())[:max_words]
-    slug = "-".join(words)
-    if len(slug) > max_chars:
-        slug = slug[:max_chars].rsplit("-", 1)[0]
-    return slug
-
-
 def short_hash(paper_id_: str, length: int = FINGERPRINT) -> str:
     """Return `length` hex characters that fingerprint an id (case-sensitive ids stay distinct)."""
     return hashlib.sha1(paper_id_.encode("utf-8")).hexdigest()[:length]
@@ -78,7 +67,7 @@ def short_hash(paper_id_: str, length: int = FINGERPRINT) -> str:
 
 def paper_slug(title: str, paper_id_: str, length: int = FINGERPRINT) -> str:
     """Return the permalink slug: readable words of the title plus a fingerprint of the id."""
-    words = slugify(title) or "paper"
+    words = slugify(title, SLUG_WORDS, SLUG_CHARS) or "paper"
     return f"{words}-{short_hash(paper_id_, length)}"
 
 

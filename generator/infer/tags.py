@@ -16,7 +16,6 @@ from __future__ import annotations
 import base64
 import math
 import re
-import unicodedata
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
@@ -26,30 +25,12 @@ from typing import Iterator
 import numpy as np
 
 from generator.runtime.cache import Cache, content_key, shape
-from generator.clean.identify import slugify
+from generator.text import fold_key as tag_key
+from generator.text import naive_singular as _singular
+from generator.text import slugify
 from generator.model import Paper, Tag, Vocabulary
 
 # --- normalisation -------------------------------------------------------------------------------
-
-_PUNCT = re.compile(r"[^\w\s]|_")
-
-
-def _singular(word: str) -> str:
-    """Drop a plural `s` the naive way ("models" -> "model", but "loss", "gas" stay)."""
-    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
-
-
-@lru_cache(maxsize=65536)
-def tag_key(phrase: str) -> str:
-    """Return the folding key of a phrase: lowercase, punctuation as spaces, naive singulars."""
-    words = _PUNCT.sub(" ", _ascii(phrase).lower()).split()
-    return " ".join(_singular(w) for w in words)
-
-
-def _ascii(text: str) -> str:
-    """Return text with accents stripped and non-ASCII characters dropped."""
-    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
-
 
 def tag_slug(name: str) -> str:
     """Return a file-name-safe slug for a tag name: lowercase ASCII words joined by hyphens."""

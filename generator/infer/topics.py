@@ -18,8 +18,8 @@ from sklearn.cluster import KMeans
 from sklearn.preprocessing import normalize
 from threadpoolctl import threadpool_limits
 
-from generator.clean import identify
 from generator.infer.features import Features, analyse, top_k
+from generator import text
 from generator.model import Paper, Tag, Topic, TopicSpec, Vocabulary
 
 #: Topics per square root of the corpus size.
@@ -233,8 +233,8 @@ def _match_taxonomy(features: Features, specs: list[TopicSpec]) -> np.ndarray:
     queries = np.zeros((len(specs), len(features.terms)), dtype=np.float32)
     for s, spec in enumerate(specs):
         # The listed phrases define a topic more precisely than its prose description.
-        for weight, text in ((2.0, ". ".join([spec.name, *spec.phrases])), (1.0, spec.description)):
-            for term in analyse(text):
+        for weight, words in ((2.0, ". ".join([spec.name, *spec.phrases])), (1.0, spec.description)):
+            for term in analyse(words):
                 if term in col:
                     queries[s, col[term]] += weight
     scores = np.asarray(features.tfidf @ sp.csr_matrix(normalize(queries)).T.todense())
@@ -253,9 +253,9 @@ def _match_taxonomy(features: Features, specs: list[TopicSpec]) -> np.ndarray:
     return labels
 
 
-def slugify(text: str) -> str:
+def slugify(name: str) -> str:
     """Return a lowercase, file-name-safe slug of a topic name."""
-    return identify.slugify(text, max_words=None, max_chars=60) or "topic"
+    return text.slugify(name, max_words=None, max_chars=60) or "topic"
 
 
 def _assign_slugs(topics: list[Topic]) -> None:

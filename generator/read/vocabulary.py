@@ -24,7 +24,7 @@ import yaml
 
 from generator.read.load import compose_yaml, decode, read_bytes
 from generator.model import PapersiteError, Problem, TopicSpec, Vocabulary
-from generator.infer.tags import tag_key
+from generator.text import fold_key as tag_key
 
 _TOP_KEYS = ("tags", "topics")
 _TAG_KEYS = ("preferred", "banned")

@@ -11,9 +11,9 @@ import csv
 import io
 import json
 import re
-import unicodedata
 
 from generator.model import Corpus, Paper
+from generator.text import ascii_fold
 
 #: Venue words that mark a journal rather than a conference.
 _JOURNAL = re.compile(r"\b(journal|transactions|letters|review|magazine|tmlr|jmlr)\b", re.IGNORECASE)
@@ -51,7 +51,7 @@ def bibtex_key(paper: Paper) -> str:
     surname = paper.authors[0].split()[-1] if paper.authors and paper.authors[0].split() else "anon"
     word = next((w for w in re.findall(r"[A-Za-z]{4,}", paper.title)), "paper")
     # Every part is cut to ASCII letters and digits: BibTeX and the tools that read it choke on anything else in a key.
-    base = _BIB_KEY.sub("", _ascii(surname).lower() + (paper.year or "") + _ascii(word).lower())
+    base = _BIB_KEY.sub("", ascii_fold(surname).lower() + (paper.year or "") + ascii_fold(word).lower())
     return f"{base}_{_BIB_KEY.sub('', paper.id)[-6:]}"
 
 
@@ -109,11 +109,6 @@ def _csv_safe(value: str) -> str:
     """Return text that a spreadsheet will not run as a formula."""
     text = " ".join(value.split())
     return "'" + text if text[:1] in ("=", "+", "-", "@") else text
-
-
-def _ascii(text: str) -> str:
-    """Return text folded to ASCII letters (accents dropped)."""
-    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
 
 
 def facets_json(corpus: Corpus) -> str:
