@@ -21,8 +21,9 @@ from generator.project import Project
 from generator.runtime.parallel import Background
 from generator.runtime.progress import Progress
 from generator.write.render import TemplateFailed, render_site
-from generator.write.mkdocs_site import (Journal, clean_work_dirs, make_work_dir, remove_work_dir, replace_file, run_mkdocs, staging_copy,
-                   swap_dir, undo_writes, write_new_files, write_tree)
+from generator.runtime.files import clean_work_dirs, make_work_dir, remove_work_dir, replace_file
+from generator.write.files import Journal, staging_copy, swap_dir, undo_writes, write_new_files, write_tree
+from generator.write.mkdocs_adapter import run_mkdocs
 from generator.read.validate import validate
 from generator.read.vocabulary import find_vocabulary, load_vocabulary
 

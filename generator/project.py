@@ -72,7 +72,7 @@ def _read_mkdocs_yml(path: Path) -> dict:
 
 def copy_project(source: Path, dest: Path, data_dir: Path | None = None) -> Path:
     """Copy a project's configuration, templates and hand-written pages into `dest`, with `data_dir` (or its data) as data/."""
-    from generator.write.mkdocs_site import is_generated
+    from generator.write.files import is_generated
 
     dest.mkdir(parents=True, exist_ok=True)
     for part in PROJECT_PARTS:

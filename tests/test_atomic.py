@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import generator.build as build_module
-import generator.write.mkdocs_site as site_module
+import generator.write.files as site_module
 from generator.build import build
 from generator.project import Project
 from generator.model import PapersiteError

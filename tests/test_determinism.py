@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from generator.runtime.cache import CACHE_DIR
-from generator.write.mkdocs_site import is_generated
+from generator.write.files import is_generated
 from tests.conftest import ROOT
 
 

@@ -14,7 +14,7 @@ from generator.build import generate
 from generator.project import Project
 from generator.runtime.cache import CACHE_DIR, Cache
 from generator.runtime.progress import Progress
-from generator.write.mkdocs_site import is_generated
+from generator.write.files import is_generated
 from tests.conftest import FIXTURES
 
 N_PAPERS = 24
@@ -51,7 +51,7 @@ def _snapshot(project: Path) -> dict[str, tuple[bytes, int]]:
 def _run(project: Path, cache: Cache | None = None):
     """Generate the project's pages; return the corpus."""
     from generator.build import build_corpus, _render
-    from generator.write.mkdocs_site import write_tree
+    from generator.write.files import write_tree
 
     proj = Project.at(project)
     if cache is None:

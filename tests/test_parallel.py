@@ -15,7 +15,7 @@ from generator.build import generate
 from generator.project import Project
 from generator.runtime.cache import Cache
 from generator.runtime.progress import Progress
-from generator.write.mkdocs_site import is_generated
+from generator.write.files import is_generated
 
 
 def _pid_of(_: int) -> int:
@@ -241,7 +241,7 @@ def test_a_warning_found_by_a_worker_still_fails_a_strict_build(project_factory,
 
 def test_forcing_mkdocs_own_loop_says_so_in_one_line_and_gives_the_same_site(project_factory, monkeypatch, capfd) -> None:
     from generator.build import build
-    from generator.write.mkdocs_site import OWN_LOOP_VARIABLE
+    from generator.write.mkdocs_adapter import OWN_LOOP_VARIABLE
 
     monkeypatch.setattr(parallel, "MIN_ITEMS", 0)
     monkeypatch.setenv("PAPERSITE_JOBS", "2")
@@ -263,7 +263,7 @@ def test_an_unknown_page_handler_or_another_mkdocs_release_means_mkdocs_own_loop
 
     from mkdocs.config import load_config
 
-    from generator.write import mkdocs_site as site
+    from generator.write import mkdocs_adapter as site
 
     project = project_factory()
     config = load_config(str(project / "mkdocs.yml"), docs_dir=str(project / "site_src"), site_dir=str(project / "site"))

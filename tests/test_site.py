@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from generator.write.mkdocs_site import is_generated, staging_copy, write_new_files, write_tree
+from generator.write.files import is_generated, staging_copy, write_new_files, write_tree
 
 
 def _mtimes(folder: Path) -> dict[str, int]:

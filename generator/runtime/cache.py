@@ -31,7 +31,7 @@ from typing import Any, Callable, Sequence, TypeVar
 
 from generator import __version__
 from generator.runtime.parallel import can_fork, jobs, map_ordered
-from generator.write.mkdocs_site import replace_file
+from generator.runtime.files import replace_file
 
 #: Where a project's cache lives, relative to its root (git-ignored as /.cache/).
 CACHE_DIR = Path(".cache") / "papersite"

@@ -1,0 +1,194 @@
+"""Write the generated pages: site_src/ updated all or nothing, a staging copy for MkDocs, site/ swapped in whole."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
+
+from generator.runtime.files import MARKER, make_work_dir, remove_work_dir, replace_file
+from generator.write.render import GENERATED_DIRS, GENERATED_FILES
+
+
+def is_generated(rel: str) -> bool:
+    """Tell whether a site_src/ path belongs to papersite rather than to the user."""
+    top = rel.split("/", 1)[0]
+    return rel in GENERATED_FILES or top in GENERATED_DIRS
+
+
+#: What write_tree changed: each path with its previous content and modification time (None: did not exist).
+Journal = dict[Path, tuple[bytes, int] | None]
+
+
+def write_tree(docs_dir: Path, files: dict[str, str], journal: Journal | None = None) -> tuple[int, int]:
+    """Make docs_dir's generated part equal `files`: write changed files only, delete stale ones; return (written, deleted).
+
+    All or nothing: if a write fails part-way (disk full), every file already changed is put back. A caller
+    passing `journal` can also undo the whole write later with `undo_writes`, if a later step fails.
+    """
+    journal = {} if journal is None else journal
+    root = os.fspath(docs_dir)
+    try:
+        written = 0
+        for rel, content in sorted(files.items()):
+            data = content.encode("utf-8")
+            if not _holds(os.path.join(root, rel), data) and _write_if_changed(docs_dir / rel, data, journal):
+                written += 1
+        deleted = 0
+        for rel in _generated_files_on_disk(docs_dir):
+            if rel not in files:
+                path = docs_dir / rel
+                _remember(path, journal)
+                path.unlink()
+                deleted += 1
+        for folder in GENERATED_DIRS:
+            _remove_empty_dirs(docs_dir / folder)
+    except BaseException:
+        undo_writes(docs_dir, journal)
+        raise
+    return written, deleted
+
+
+def write_new_files(folder: Path, files: dict[str, str]) -> None:
+    """Write `files` into a folder that has none of them yet (a fresh staging copy): no comparing, no journal."""
+    made: set[str] = set()
+    root = os.fspath(folder)
+    for rel, content in sorted(files.items()):
+        path = os.path.join(root, rel)
+        parent = os.path.dirname(path)
+        if parent not in made:
+            os.makedirs(parent, exist_ok=True)
+            made.add(parent)
+        try:
+            # Exclusive creation: a file that is there after all (a hard link, say) is replaced, never written through.
+            with open(path, "xb") as fh:
+                fh.write(content.encode("utf-8"))
+        except FileExistsError:
+            replace_file(Path(path), content.encode("utf-8"))
+
+
+def _holds(path: str, data: bytes) -> bool:
+    """Tell whether the file at `path` exists and holds exactly `data`."""
+    try:
+        with open(path, "rb") as fh:
+            return fh.read() == data
+    except (FileNotFoundError, NotADirectoryError, IsADirectoryError):
+        return False
+
+
+def undo_writes(docs_dir: Path, journal: Journal) -> None:
+    """Put every file write_tree changed back as it was, content and modification time."""
+    for path, old in sorted(journal.items(), reverse=True):
+        if old is None:
+            path.unlink(missing_ok=True)
+            continue
+        data, mtime_ns = old
+        replace_file(path, data)
+        os.utime(path, ns=(mtime_ns, mtime_ns))
+    for folder in GENERATED_DIRS:
+        _remove_empty_dirs(docs_dir / folder)
+    journal.clear()
+
+
+def _remember(path: Path, journal: Journal) -> None:
+    """Record a file's content before its first change (None if it does not exist yet)."""
+    if path not in journal:
+        try:
+            journal[path] = (path.read_bytes(), path.stat().st_mtime_ns)
+        except FileNotFoundError:
+            journal[path] = None
+
+
+def _write_if_changed(path: Path, data: bytes, journal: Journal) -> bool:
+    """Replace `path` atomically with `data` unless it already holds exactly that (so its mtime stays)."""
+    try:
+        if path.read_bytes() == data:
+            return False
+    except FileNotFoundError:
+        pass
+    _remember(path, journal)
+    replace_file(path, data)
+    return True
+
+
+def _generated_files_on_disk(docs_dir: Path) -> list[str]:
+    """Return every file papersite owns that exists in docs_dir now, as sorted relative paths."""
+    root = os.fspath(docs_dir)
+    found = [name for name in GENERATED_FILES if os.path.isfile(os.path.join(root, name))]
+    for folder in GENERATED_DIRS:
+        for where, _dirs, names in os.walk(os.path.join(root, folder)):
+            rel = os.path.relpath(where, root).replace(os.sep, "/")
+            found.extend(f"{rel}/{name}" for name in names if os.path.isfile(os.path.join(where, name)))
+    return sorted(found)
+
+
+def _remove_empty_dirs(folder: Path) -> None:
+    """Remove empty sub-folders left after stale pages were deleted (and the folder itself, if emptied)."""
+    for where, _dirs, _names in os.walk(folder, topdown=False):
+        if not os.listdir(where):
+            os.rmdir(where)
+
+
+@contextmanager
+def staging_copy(docs_dir: Path, leftovers: list[tuple[Path, str]] | None = None) -> Iterator[Path]:
+    """Yield a throw-away copy of docs_dir's hand-written files (hard links where possible), removed afterwards.
+
+    What could not be removed is added to `leftovers` (the next build tries again).
+    """
+    parent = docs_dir.resolve().parent
+    tmp = make_work_dir(parent, ".papersite-stage-")
+    stage = tmp / "docs"
+    try:
+        if docs_dir.is_dir():
+            shutil.copytree(docs_dir, stage, copy_function=_link_or_copy,
+                            ignore=lambda d, names: _ignore_generated(docs_dir, d, names))
+        else:
+            stage.mkdir()
+        yield stage
+    finally:
+        problem = remove_work_dir(tmp)
+        if problem and leftovers is not None:
+            leftovers.append((tmp, problem))
+
+
+def _link_or_copy(src: str, dst: str) -> None:
+    """Hard-link a file into the staging copy, or copy it across file systems."""
+    try:
+        os.link(src, dst)
+    except OSError:
+        shutil.copy2(src, dst)
+
+
+def _ignore_generated(docs_dir: Path, folder: str, names: list[str]) -> list[str]:
+    """Skip papersite's own pages when copying docs_dir: the new ones are written fresh."""
+    rel_dir = Path(folder).resolve().relative_to(docs_dir.resolve()).as_posix()
+    return [n for n in names if is_generated(n if rel_dir == "." else f"{rel_dir}/{n}")]
+
+
+def swap_dir(new: Path, target: Path) -> tuple[Path, str] | None:
+    """Replace directory `target` by work folder `new` with renames, so readers never see half a site.
+
+    The old `target` is moved into a work folder of its own and removed; returns that folder and why, when
+    it could not all be removed (the build has succeeded all the same; the next one tries again).
+    """
+    (new / MARKER).unlink(missing_ok=True)  # the marker must not be published with the site
+    had_target = target.exists()
+    aside = make_work_dir(target.parent, ".papersite-old-") if had_target else None
+    old = aside / target.name if aside else target
+    try:
+        if had_target:
+            os.replace(target, old)
+        try:
+            os.replace(new, target)
+        except BaseException:
+            if had_target:
+                os.replace(old, target)  # never leave the project without its site
+            raise
+    except BaseException:
+        if aside:
+            remove_work_dir(aside)
+        raise
+    problem = remove_work_dir(aside) if aside else None
+    return (aside, problem) if aside and problem else None
