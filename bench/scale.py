@@ -40,7 +40,7 @@ from generator.project import copy_project  # noqa: E402
 DEFAULT_CORPUS = ROOT.parent / "shared" / "corpora" / "iclr2024-dev.jsonl"
 SEED = 20240507
 #: Stages papersite prints before MkDocs runs: the part papersite itself adds to a build.
-GENERATE_STAGES = ("load", "validate", "normalise", "titles", "tags", "topics", "related", "cross-links", "render")
+GENERATE_STAGES = ("load", "validate", "normalise", "titles", "tags", "topics", "related", "crosslink", "render")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
 _STAGE_LINE = re.compile(r"^\s{2}(\S[\w -]*?)\s+(?:[\d,]+\s+)?([\d.]+) s")
 
@@ -258,7 +258,7 @@ def measure(size: int, rows_source: Path, workdir: Path, browser: bool, code: Pa
         "warm_generate_s": sum(warm.get(s, 0.0) for s in GENERATE_STAGES),
         "warm_wall_s": warm_wall,
         "warm_stages": warm,
-        "warm_note": next((l.strip() for l in warm_err.splitlines() if l.strip().startswith("write")), ""),
+        "warm_note": next((l.strip() for l in warm_err.splitlines() if l.strip().startswith("files")), ""),
     }
     if browser:
         figures["browser_search_s"] = browser_search_seconds(site, "diffusion")
@@ -267,7 +267,7 @@ def measure(size: int, rows_source: Path, workdir: Path, browser: bool, code: Pa
 
 def print_table(results: list[dict]) -> None:
     """Print every figure as one table, a column per corpus size."""
-    stage_names = [s for s in (*GENERATE_STAGES, "mkdocs", "write") if any(s in r["stages"] for r in results)]
+    stage_names = [s for s in (*GENERATE_STAGES, "layout", "mkdocs", "files") if any(s in r["stages"] for r in results)]
     rows: list[tuple[str, list[str]]] = [("abstracts", [f"{r['size']:,}" for r in results])]
     rows += [(f"  {s} (s)", [f"{r['stages'].get(s, 0.0):.2f}" for r in results]) for s in stage_names]
     rows += [

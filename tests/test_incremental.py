@@ -48,18 +48,20 @@ def _snapshot(project: Path) -> dict[str, tuple[bytes, int]]:
     return out
 
 
-def _run(project: Path, cache: Cache | None = None):
-    """Generate the project's pages; return the corpus."""
-    from generator.build import build_corpus, _render
+def _run(project: Path, counted: bool = False):
+    """Generate the project's pages; return the corpus (and with `counted`, the cache's hits and misses)."""
+    from generator.build import Session, build_corpus, _render
     from generator.write.files import write_tree
 
     proj = Project.at(project)
-    if cache is None:
+    if not counted:
         corpus, _ = generate(proj, Progress(quiet=True))
         return corpus
-    corpus = build_corpus(proj, Progress(quiet=True), cache=cache)
-    write_tree(proj.docs_dir, _render(proj, corpus, Progress(quiet=True)))
-    return corpus
+    run = Session(proj, Progress(quiet=True))
+    corpus = build_corpus(proj, run.progress, run)
+    run.cache.wait()
+    write_tree(proj.docs_dir, _render(proj, corpus, run.progress))
+    return corpus, run.cache
 
 
 @pytest.fixture
@@ -166,8 +168,7 @@ def _cached_output(project: Path) -> dict[str, bytes]:
 
 
 def test_second_build_reuses_every_cached_result(project: Path) -> None:
-    cache = Cache(project / CACHE_DIR)
-    _run(project, cache)
+    _, cache = _run(project, counted=True)
     assert cache.misses == 0 and cache.hits > 0
     assert sorted(p.name for p in (project / CACHE_DIR).iterdir()) == [
         "crosslinks", "names", "papers", "tag-evidence", "tag-text"]
@@ -179,7 +180,7 @@ def test_kinds_an_older_papersite_kept_are_removed(project: Path) -> None:
         (project / CACHE_DIR / kind).mkdir(parents=True, exist_ok=True)
         (project / CACHE_DIR / kind / "0.json").write_text("{}", encoding="utf-8")
     (project / CACHE_DIR / "titles.json").write_text("{}", encoding="utf-8")  # the single-file layout before that
-    _run(project, Cache(project / CACHE_DIR))
+    _run(project, counted=True)
     assert sorted(p.name for p in (project / CACHE_DIR).iterdir()) == [
         "crosslinks", "names", "papers", "tag-evidence", "tag-text"]
 
@@ -187,8 +188,7 @@ def test_kinds_an_older_papersite_kept_are_removed(project: Path) -> None:
 def test_deleting_the_cache_changes_nothing_but_time(project: Path) -> None:
     before = _cached_output(project)
     shutil.rmtree(project / CACHE_DIR)
-    cache = Cache(project / CACHE_DIR)
-    _run(project, cache)
+    _, cache = _run(project, counted=True)
     assert cache.hits == 0 and cache.misses > 0
     assert _cached_output(project) == before
 
@@ -220,8 +220,7 @@ def test_a_corrupt_cache_is_detected_and_rebuilt(project: Path, damage: str) -> 
 def test_a_cache_from_other_code_is_ignored_without_warning(project: Path, monkeypatch) -> None:
     before = _cached_output(project)
     monkeypatch.setattr(cache_module, "CODE_VERSION", "another-version")
-    cache = Cache(project / CACHE_DIR)
-    corpus = _run(project, cache)
+    corpus, cache = _run(project, counted=True)
     assert cache.hits == 0
     assert not any(w.field == "cache" for w in corpus.warnings)
     assert _cached_output(project) == before
@@ -239,10 +238,10 @@ def test_prefiltered_cached_crosslinks_equal_trying_every_method_on_every_abstra
     import copy
 
     from generator.infer import crosslink, titles
-    from generator.build import _introduced_methods, build_corpus
+    from generator.build import build_corpus
 
     corpus = build_corpus(Project.at(project), Progress(quiet=True))
-    methods = _introduced_methods(corpus.papers, [titles.method_name(p.abstract) for p in corpus.papers])
+    methods = crosslink.introduced_methods(corpus.papers, [titles.method_name(p.abstract) for p in corpus.papers])
     # Make other papers mention a few introduced methods, so method links are planned too.
     rows = _rows()
     for i, (name, owner) in enumerate(sorted(methods.items())[:3]):
@@ -250,7 +249,7 @@ def test_prefiltered_cached_crosslinks_equal_trying_every_method_on_every_abstra
         other["abstract"] += f" We compare against {name} on three benchmarks."
     _write_rows(project, rows)
     corpus = build_corpus(Project.at(project), Progress(quiet=True))
-    methods = _introduced_methods(corpus.papers, [titles.method_name(p.abstract) for p in corpus.papers])
+    methods = crosslink.introduced_methods(corpus.papers, [titles.method_name(p.abstract) for p in corpus.papers])
     reference = copy.deepcopy(corpus.papers)
     crosslink.add_crosslinks(reference, corpus.tags, methods)
     assert [p.abstract_linked for p in corpus.papers] == [p.abstract_linked for p in reference]

@@ -295,3 +295,41 @@ def add_crosslinks(papers: list[Paper], tags: dict[str, Tag], methods: dict[str,
     patterns: dict[str, _TagPatterns] = {}
     for paper in papers:
         paper.abstract_linked = link_abstract(paper, tags, methods, slugs, max_links, patterns) if paper.abstract else ""
+
+
+def introduced_methods(papers: list[Paper], names: list[str | None]) -> dict[str, str]:
+    """Map each method name that exactly one paper introduces (names[i]: paper i's, or None) to that paper's id."""
+    owners: dict[str, list[str]] = {}
+    for paper, name in zip(papers, names):
+        if name:
+            owners.setdefault(name, []).append(paper.id)
+    # A name claimed by two papers is ambiguous: linking either would mislead.
+    return {name: ids[0] for name, ids in sorted(owners.items()) if len(ids) == 1}
+
+
+# A maximal run of the characters the whole-word patterns treat as part of a word.
+_WORD_RUN = re.compile(r"[\w-]+")
+
+
+def method_offers(papers: list[Paper], methods: dict[str, str]) -> list[dict[str, str]]:
+    """Return, per paper, the methods (name -> introducing paper's id) whose first word its abstract contains.
+
+    Trying every method name on every abstract is quadratic; the names an abstract cannot mention would never
+    be linked anyway, so link_abstract is offered only these (the result is the same).
+    """
+    by_first: dict[str, list[str]] = {}
+    for name in methods:
+        words = name.split()
+        head = _WORD_RUN.match(words[0]) if words else None
+        by_first.setdefault(head.group(0) if head else "", []).append(name)
+    # One scan per abstract for the whole-word runs that start a name (rather than collecting every run);
+    # the lookahead on first characters lets the scan leave most positions at once.
+    heads = sorted((h for h in by_first if h), key=lambda h: (-len(h), h))
+    firsts = "".join(sorted({re.escape(h[0]) for h in heads}))
+    finder = re.compile(rf"(?=[{firsts}])(?<![\w-])(?:" + "|".join(map(re.escape, heads)) + r")(?![\w-])") if heads else None
+    offers = []
+    for paper in papers:
+        runs = set(finder.findall(_mask(paper.abstract))) if finder else set()
+        names = by_first.get("", []) + [n for run in runs for n in by_first.get(run, ())]
+        offers.append({name: methods[name] for name in sorted(names)})
+    return offers
