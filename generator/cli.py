@@ -15,6 +15,7 @@ from generator.project import Project
 from generator.model import PapersiteError, Problem
 from generator.runtime.progress import Progress
 from generator.search import search
+from generator.write.mkdocs_adapter import serve_mkdocs
 
 EXAMPLES = {
     "build": "example:\n  papersite build            # data/ -> site_src/ -> site/\n  papersite build --strict   # fail on any MkDocs warning (as CI does)",
@@ -132,13 +133,11 @@ def _cmd_search(args: argparse.Namespace, progress: Progress) -> int:
 
 def _cmd_serve(args: argparse.Namespace, progress: Progress) -> int:
     """Generate, then serve with live reload; regenerate when data or templates change."""
-    from mkdocs.commands.serve import serve
-
     project = _project(args)
     generate(project, progress)
     watcher = threading.Thread(target=_regenerate_on_change, args=(project, progress), daemon=True)
     watcher.start()
-    serve(str(project.config_file), livereload=True, dev_addr=args.addr, docs_dir=str(project.docs_dir))
+    serve_mkdocs(project.config_file, project.docs_dir, args.addr)
     return 0
 
 

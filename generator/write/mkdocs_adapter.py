@@ -51,6 +51,13 @@ def run_mkdocs(config_file: Path, docs_dir: Path, site_dir: Path, strict: bool) 
     return collector.messages
 
 
+
+def serve_mkdocs(config_file: Path, docs_dir: Path, address: str | None) -> None:
+    """Serve docs_dir with MkDocs' live-reloading development server until interrupted."""
+    from mkdocs.commands.serve import serve
+
+    serve(str(config_file), livereload=True, dev_addr=address, docs_dir=str(docs_dir))
+
 #: The releases the parallel page build was written and tested against: it replaces two private functions of
 #: mkdocs.commands.build and reads Material's search index. Any other release builds with MkDocs' own loop.
 WRITTEN_FOR = {"mkdocs": "1.6.1", "mkdocs-material": "9.8.2"}
