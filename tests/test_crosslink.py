@@ -107,14 +107,25 @@ def test_papers_without_abstract_or_tags():
     assert p.abstract_linked == "" and q.abstract_linked == "Plain words only."
 
 
+def _regex_first_mention(text: str, phrases: list[str], ignore_case: bool) -> tuple[int, int] | None:
+    """The oracle: the first whole-word match of the phrases, longest first, as one case-insensitive regex finds it."""
+    space = r"(?:[ \t]+(?:\n[ \t]*)?|\n[ \t]*)"
+    parts = [space.join(re.escape(w) for w in p.split()) for p in sorted(set(phrases), key=lambda p: (-len(p), p)) if p.split()]
+    if not parts:
+        return None
+    pattern = re.compile(r"(?<![\w-])(?:" + "|".join(parts) + r")(?![\w-])", re.IGNORECASE if ignore_case else 0)
+    return next((m.span() for m in pattern.finditer(text) if not (m.start() > 0 and text[m.start() - 1] in "!\\][")), None)
+
+
 def test_tag_mentions_are_found_as_the_regex_finds_them():
-    """The string search that replaced one compiled regex per tag gives the regex's first match, on tricky text too."""
+    """The string search gives what one compiled regex per tag would find first, on tricky text too."""
     from random import Random
 
-    from generator.infer.crosslink import _first_mention, _fold, _phrase_pattern, _Phrases
+    # The matcher itself is private: the oracle compares it directly, on thousands of generated cases.
+    from generator.infer.crosslink import _fold, _Phrases
 
     rng = Random(7)
-    vocabulary = ["a", "ab", "Ab", "b-a", "sa", "Si", "k", "a_b", "é", "\u0131b", "x+"]
+    vocabulary = ["a", "ab", "Ab", "b-a", "sa", "Si", "k", "a_b", "é", "\u0131b", "x+", "\u03c3\u03c2", "\u00b5m", "\u017fa", "\u0130"]
     # Between words: mostly blanks, some line breaks (a paragraph break too), characters a link may not
     # follow, word characters; rarely a letter whose case-insensitive match str.lower() does not reproduce.
     glue = [" "] * 8 + ["\t", "\n", " \n ", "\n\n", "-", "!", "]", "_", "", "\x00", "\u212a"]
@@ -133,7 +144,7 @@ def test_tag_mentions_are_found_as_the_regex_finds_them():
             picked = words[start : start + rng.randint(1, 3)] or [rng.choice(vocabulary)]
             phrases.append(" ".join(picked))
         for ignore_case in (True, False):
-            expected = _first_mention(text, _phrase_pattern(phrases, ignore_case))
+            expected = _regex_first_mention(text, phrases, ignore_case)
             assert _Phrases(phrases, ignore_case).first(text, _fold(text)) == expected, (phrases, text, ignore_case)
             found += expected is not None
     assert found > 2000  # the cases do exercise matches

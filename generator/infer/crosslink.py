@@ -36,8 +36,6 @@ _PROTECTED = re.compile(
     re.DOTALL,
 )
 _BLANK = "\x00"
-# Words of a phrase may be split by spaces or a single line break, never by a paragraph break.
-_SPACE = r"(?:[ \t]+(?:\n[ \t]*)?|\n[ \t]*)"
 # A mention right after these would turn into an image (`!`), an escape (`\`) or a reference link (`]`).
 _BAD_BEFORE = "!\\]["
 
@@ -56,45 +54,27 @@ def _mask(markdown: str) -> str:
     return _PROTECTED.sub(lambda m: _BLANK * len(m.group(0)), markdown)
 
 
-def _phrase_pattern(phrases: list[str], ignore_case: bool) -> re.Pattern[str] | None:
-    """Return a whole-word pattern matching any phrase, longest first."""
-    parts = []
-    for phrase in sorted(set(phrases), key=lambda p: (-len(p), p)):
-        words = phrase.split()
-        if words:
-            parts.append(_SPACE.join(re.escape(w) for w in words))
-    if not parts:
-        return None
-    return re.compile(r"(?<![\w-])(?:" + "|".join(parts) + r")(?![\w-])", re.IGNORECASE if ignore_case else 0)
-
-
 def _is_acronym(phrase: str) -> bool:
     """Return whether a phrase is written as an acronym ("LLMs", "ViT"): two or more capitals in one word."""
     return " " not in phrase and sum(c.isupper() for c in phrase) >= 2
 
 
-def _first_mention(masked: str, pattern: re.Pattern[str] | None) -> tuple[int, int] | None:
-    """Return the span of the first linkable match of a pattern in the masked text."""
-    if pattern is None:
-        return None
-    for m in pattern.finditer(masked):
-        if m.start() > 0 and masked[m.start() - 1] in _BAD_BEFORE:
-            continue
-        return m.span()
-    return None
+# Letters that a case-insensitive match treats as one beyond their lowercase forms (the extra case
+# equivalences of Python's re): each folds to the first of its group.
+_SAME_LETTERS = ("i\u0131", "s\u017f", "\u00b5\u03bc", "\u0345\u03b9\u1fbe", "\u0390\u1fd3", "\u03b0\u1fe3",
+                 "\u03b2\u03d0", "\u03b5\u03f5", "\u03b8\u03d1", "\u03ba\u03f0", "\u03c0\u03d6", "\u03c1\u03f1",
+                 "\u03c2\u03c3", "\u03c6\u03d5", "\u1e61\u1e9b", "\ufb05\ufb06")
+_FOLD_TABLE = {ord(c): group[0] for group in _SAME_LETTERS for c in group[1:]} | {0x130: "i"}
 
 
-# Characters a case-insensitive regex matches differently from str.lower() against ASCII phrases: "İ"
-# lowers to two characters, and "ı" and "ſ" match "i" and "s" (re's extra case equivalences).
-_FOLD_UNSAFE = frozenset("\u0130\u0131\u017f")
-
-
-def _fold(masked: str) -> str | None:
-    """Return the masked text lowercased character for character, or None when that would not match as re.IGNORECASE does."""
-    if not masked.isascii() and not _FOLD_UNSAFE.isdisjoint(masked):
-        return None
-    folded = masked.lower()
-    return folded if len(folded) == len(masked) else None
+def _fold(text: str) -> str:
+    """Return the text folded character for character, so equal folds are what a case-insensitive match accepts."""
+    folded = text.lower()
+    if len(folded) != len(text) or not text.isascii():
+        # str.lower() writes "İ" as two characters; a case-insensitive match reads it as "i".
+        folded = "".join(c if len(c) == 1 else c[0] for c in map(str.lower, text))
+        folded = folded.translate(_FOLD_TABLE)
+    return folded
 
 
 def _is_word_char(c: str) -> bool:
@@ -103,33 +83,25 @@ def _is_word_char(c: str) -> bool:
 
 
 class _Phrases:
-    """Whole-word phrases found as _phrase_pattern's regex finds them, longest first, by string search.
+    """Whole-word phrases, found by string search: the leftmost mention, and there the longest phrase.
 
-    Compiling one regex per tag cost more than all the matching (0.5 ms a tag, in every worker); the
-    search below gives the same first match. Case-insensitive phrases with non-ASCII characters, and text
-    that str.lower() cannot fold as the regex would, use the compiled pattern.
+    Words of a phrase may be split by blanks or one line break; case-insensitive phrases are compared on
+    the folded text (see _fold). One compiled regex per tag cost more than all the matching.
     """
 
     def __init__(self, phrases: list[str], ignore_case: bool) -> None:
         ordered = [p for p in sorted(set(phrases), key=lambda p: (-len(p), p)) if p.split()]
         self.ignore_case = ignore_case
-        self.searchable = not ignore_case or all(p.isascii() for p in ordered)
-        self.words = [(p.lower() if ignore_case else p).split() for p in ordered]
-        self._phrases = ordered
-        self._regex: re.Pattern[str] | None = None
+        self.words = [(_fold(p) if ignore_case else p).split() for p in ordered]
 
-    def first(self, masked: str, folded: str | None) -> tuple[int, int] | None:
+    def first(self, masked: str, folded: str) -> tuple[int, int] | None:
         """Return the span of the first linkable mention (not right after a _BAD_BEFORE character)."""
         text = folded if self.ignore_case else masked
         if not self.words:
             return None
-        if text is None or not self.searchable:
-            if self._regex is None:
-                self._regex = _phrase_pattern(self._phrases, self.ignore_case)
-            return _first_mention(masked, self._regex)
         pos = 0
         while True:
-            # The regex's choice: the leftmost start, and there the first phrase in order that matches.
+            # The leftmost start, and there the first phrase in order (the longest) that matches.
             best: tuple[int, int, int] | None = None
             for order, words in enumerate(self.words):
                 start = text.find(words[0], pos)
@@ -144,13 +116,13 @@ class _Phrases:
                 return None
             start, _, end = best
             if start > 0 and masked[start - 1] in _BAD_BEFORE:
-                pos = end  # as finditer goes on: after the skipped match
+                pos = end  # go on after the skipped mention
                 continue
             return start, end
 
 
 def _match_at(text: str, masked: str, start: int, words: list[str]) -> int | None:
-    """Return the end of the phrase `words` matched whole at `start` (words split as _SPACE allows), else None."""
+    """Return the end of the phrase `words` matched whole at `start` (blanks and one line break between words), else None."""
     n = len(text)
     if start > 0 and _is_word_char(masked[start - 1]):
         return None
@@ -219,19 +191,20 @@ def _method_mentions(masked: str, methods: dict[str, str]) -> dict[str, tuple[in
         word = m.group()
         if word in methods and word not in found:
             found[word] = m.span()
-        for name, pattern in multi.get(word, ()):
-            hit = pattern.match(masked, m.start())
-            if hit and name not in found:
-                found[name] = hit.span()
+        for name, words in multi.get(word, ()):
+            end = _match_at(masked, masked, m.start(), words)
+            if end is not None and name not in found:
+                found[name] = (m.start(), end)
     return found
 
 
 @lru_cache(maxsize=8)
-def _multi_word_names(names: tuple[str, ...]) -> dict[str, list[tuple[str, re.Pattern[str]]]]:
-    """Index multi-word method names by their first word, each with its whole-word pattern."""
-    index: dict[str, list[tuple[str, re.Pattern[str]]]] = {}
+def _multi_word_names(names: tuple[str, ...]) -> dict[str, list[tuple[str, list[str]]]]:
+    """Index multi-word method names by their first word, each with its words."""
+    index: dict[str, list[tuple[str, list[str]]]] = {}
     for name in names:
-        index.setdefault(name.split()[0], []).append((name, _phrase_pattern([name], False)))
+        words = name.split()
+        index.setdefault(words[0], []).append((name, words))
     return index
 
 
