@@ -122,19 +122,20 @@ def render_site(corpus: Corpus, templates_dir: Path, site_name: str) -> dict[str
                                              **common)}
 
     def tag_pages(tag: Tag) -> dict[str, str]:
-        return _render_paged(tag_tpl, tag.path, "papers", _sorted_papers(tag.papers, by_id), tag=tag, **common)
+        return _render_paged(tag_tpl, paged_paths(tag.path, len(tag.papers)), "papers", _sorted_papers(tag.papers, by_id), tag=tag, **common)
 
     def topic_pages(topic: Topic) -> dict[str, str]:
-        return _render_paged(topic_tpl, topic.path, "papers", _sorted_papers(topic.papers, by_id), topic=topic, **common)
+        return _render_paged(topic_tpl, paged_paths(topic.path, len(topic.papers)), "papers", _sorted_papers(topic.papers, by_id), topic=topic, **common)
 
     # Every page and file is independent of the others: all are made on every core, the whole-corpus
     # files first (they take longest, and a worker that starts them early evens out the load).
     tasks: list[Callable[[], dict[str, str]]] = [
         *_reader_files(map_tpl, corpus, common),
         lambda: {"papers.json": catalog_json(corpus)},
-        lambda: _render_paged(tags_index_tpl, "tags/index.md", "tag_list", _tags_by_count(tags), **common),
+        lambda: _render_paged(tags_index_tpl, paged_paths("tags/index.md", len(tags)), "tag_list", _tags_by_count(tags), **common),
         lambda: {"topics/index.md": topics_index_tpl.render(**common)},
-        lambda: _render_listing(listing_tpl, corpus.papers, common),
+        lambda: _render_paged(listing_tpl, [listing_path("papers", n) for n in range(1, page_count(len(corpus.papers)) + 1)],
+                              "chunk", corpus.papers, **common),
         lambda: {"index.md": home_tpl.render(
             preview=corpus.papers[:PAGE_SIZE], all_listed=len(corpus.papers) <= PAGE_SIZE, **common)},
         *(partial(topic_pages, topic) for topic in corpus.topics),
@@ -186,30 +187,14 @@ def _reader_files(map_tpl: jinja2.Template, corpus: Corpus, common: dict) -> lis
     ]
 
 
-def _render_listing(tpl: jinja2.Template, papers: list[Paper], common: dict) -> dict[str, str]:
-    """Return the paginated list of all papers."""
-    pages = page_count(len(papers))
-    out = {}
-    for page in range(1, pages + 1):
-        chunk = papers[(page - 1) * PAGE_SIZE : page * PAGE_SIZE]
-        out[listing_path("papers", page)] = tpl.render(
-            chunk=chunk, page=page, pages=pages, start=(page - 1) * PAGE_SIZE + 1,
-            prev=listing_path("papers", page - 1).split("/")[-1] if page > 1 else None,
-            next=listing_path("papers", page + 1).split("/")[-1] if page < pages else None,
-            **common,
-        )
-    return out
-
-
 def paged_paths(first: str, n: int) -> list[str]:
     """Return the paths of a listing of `n` entries whose first page is `first` ("tags/x.md" → "tags/x/page-2.md" …)."""
     # Later pages live in a folder named after the first page, so they can never clash with another slug.
     return [first] + [f"{first[:-3]}/page-{page}.md" for page in range(2, page_count(n) + 1)]
 
 
-def _render_paged(tpl: jinja2.Template, first: str, name: str, entries: list, **context) -> dict[str, str]:
-    """Render a listing in pages of PAGE_SIZE entries; the template gets the chunk as `name` plus page links."""
-    paths = paged_paths(first, len(entries))
+def _render_paged(tpl: jinja2.Template, paths: list[str], name: str, entries: list, **context) -> dict[str, str]:
+    """Render a listing in pages of PAGE_SIZE entries at `paths`; the template gets the chunk as `name` plus page links."""
     out = {}
     for page, path in enumerate(paths, start=1):
         folder = posixpath.dirname(path)
