@@ -16,7 +16,7 @@ from generator.write import feed
 from generator.runtime.cache import CACHE_DIR, Cache, content_key, fields_shape, shape
 from generator.clean.identify import assign_slugs, id_clashes, paper_from_record
 from generator.read.load import display_path, read_data
-from generator.model import Collection, Corpus, Paper, PapersiteError, Problem, Record, Vocabulary
+from generator.model import Collection, Corpus, Paper, PapersiteError, Problem, Record, Tag, Vocabulary
 from generator.project import Project
 from generator.runtime.parallel import Background
 from generator.runtime.progress import Progress
@@ -91,7 +91,7 @@ def build_corpus(project: Project, progress: Progress, cache: Cache | None = Non
     # The text features and the topic clusters do not need the tags: another process makes them meanwhile.
     with Background(lambda: _features_and_groups(papers, vocab)) as grouping:
         with progress.stage("tags") as stage:
-            tag_index = tags.assign_tags(papers, vocab, cache=cache)
+            tag_index = _tags(papers, vocab, cache)
             stage.count = len(tag_index)
         with progress.stage("topics") as stage:
             feats, labels = grouping.result()
@@ -120,6 +120,22 @@ def build_corpus(project: Project, progress: Progress, cache: Cache | None = Non
     return Corpus(papers=papers, tags=tag_index, topics=topic_list,
                   collections=_collections(papers), warnings=warnings,
                   positions=positions, first_seen=first_seen)
+
+
+def _tags(papers: list[Paper], vocab: Vocabulary, cache: Cache) -> dict[str, Tag]:
+    """Set `paper.tags` and return the tags by slug, each paper's text facts and candidate evidence reused from the cache."""
+    texts = [p.text or "" for p in papers]
+    facts = cache.memo_many("tag-text", [content_key(t) for t in texts], lambda i: tags.text_facts(texts[i]),
+                            shape(tags.TextFacts))
+    # Only the acronyms a text can mention: its evidence depends on these, not on the whole map, so a new
+    # definition elsewhere in the corpus leaves this paper's cached evidence valid.
+    acronyms = tags.corpus_acronyms(facts)
+    mentionable = [tags.mentionable_acronyms(f, acronyms) for f in facts]
+    evidence_shape = shape(tags.TextEvidence)
+    evidence = cache.memo_many("tag-evidence", [content_key(t, a) for t, a in zip(texts, mentionable)],
+                               lambda i: tags.text_evidence(texts[i], mentionable[i]),
+                               lambda value: evidence_shape(value) and tags.evidence_unpacks(value))
+    return tags.assign_tags(papers, vocab, evidence=evidence)
 
 
 def _features_and_groups(papers: list[Paper], vocab: Vocabulary) -> tuple[features.Features, np.ndarray]:

@@ -263,7 +263,7 @@ def test_cached_tag_evidence_gives_the_tags_of_an_uncached_run(tmp_path: Path) -
 
     from generator.model import Paper, Vocabulary
     from generator.clean.normalise import normalise_abstract, plain_text
-    from generator.infer.tags import assign_tags
+    from generator.build import _tags  # the tags stage is pure: build does its caching (no public way in alone)
 
     def papers_of(texts: list[tuple[str, list[str]]]) -> list[Paper]:
         out = []
@@ -275,7 +275,7 @@ def test_cached_tag_evidence_gives_the_tags_of_an_uncached_run(tmp_path: Path) -
 
     def tags_of(papers: list[Paper], cache: Cache | None) -> tuple[dict, list[list[str]]]:
         papers = copy.deepcopy(papers)
-        index = assign_tags(papers, Vocabulary(preferred={"graph networks": "graph neural networks"}), cache=cache)
+        index = _tags(papers, Vocabulary(preferred={"graph networks": "graph neural networks"}), cache or Cache(None))
         return index, [p.tags for p in papers]
 
     rows = _rows()
