@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from scale import make_corpus, make_project  # noqa: E402
 
-from generator import features, layout, tags, topics  # noqa: E402
+from generator.infer import features, layout, tags, topics  # noqa: E402
 from generator.project import Project  # noqa: E402
 from generator.clean.identify import assign_slugs, paper_from_record  # noqa: E402
 from generator.read.load import read_data  # noqa: E402

@@ -18,7 +18,7 @@ import numpy as np
 
 from generator.clean.identify import assign_slugs, id_clashes, paper_from_record
 from generator.infer import crosslink, features, layout, related, tags, titles, topics
-from generator.model import Collection, Corpus, Paper, PapersiteError, Problem, Record, Vocabulary
+from generator.model import Collection, Corpus, Paper, PapersiteError, Problem, Record, Tag, Vocabulary
 from generator.project import Project
 from generator.read.load import display_path, read_data
 from generator.read.validate import validate
@@ -108,7 +108,7 @@ def build_corpus(project: Project, progress: Progress, run: Session | None = Non
     # The text features and the topic groups do not need the tags: another process makes them meanwhile.
     with Background(lambda: _features_and_groups(papers, vocab)) as grouping:
         with progress.stage("tags") as stage:
-            tag_index = tags.assign_tags(papers, vocab, cache=run.cache)
+            tag_index = _tags(run, papers, vocab)
             stage.count = len(tag_index)
         with progress.stage("topics") as stage:
             feats, labels = grouping.result()
@@ -243,6 +243,20 @@ def _titles(run: Session, papers: list[Paper]) -> list[str | None]:
             paper.title = title
             paper.title_inferred = True
     return [method for _, method in found]
+
+
+def _tags(run: Session, papers: list[Paper], vocab: Vocabulary) -> dict[str, Tag]:
+    """Set `paper.tags` and return the tags by slug, each paper's text facts and candidate evidence memoised."""
+    texts = [p.text or "" for p in papers]
+    facts = run.memo("tag-text", texts, lambda t: (t,), tags.text_facts, shape(tags.TextFacts))
+    # Only the acronyms a text can mention: its evidence depends on these, not on the whole map, so a new
+    # definition elsewhere in the corpus leaves this paper's cached evidence valid.
+    acronyms = tags.corpus_acronyms(facts)
+    offered = [(t, tags.mentionable_acronyms(f, acronyms)) for t, f in zip(texts, facts)]
+    evidence_shape = shape(tags.TextEvidence)
+    evidence = run.memo("tag-evidence", offered, lambda pair: pair, lambda pair: tags.text_evidence(*pair),
+                        lambda value: evidence_shape(value) and tags.evidence_unpacks(value))
+    return tags.assign_tags(papers, vocab, evidence=evidence)
 
 
 def _features_and_groups(papers: list[Paper], vocab: Vocabulary) -> tuple[features.Features, np.ndarray]:

@@ -262,7 +262,15 @@ def test_cached_tag_evidence_gives_the_tags_of_an_uncached_run(tmp_path: Path) -
 
     from generator.model import Paper, Vocabulary
     from generator.clean.normalise import normalise_abstract, plain_text
-    from generator.infer.tags import assign_tags
+    from generator.build import Session, _tags  # the tags stage is pure: build does its caching (no public way in alone)
+
+    class Run:
+        """What _tags needs of a build's Session: its memo, over the given cache."""
+
+        memo = Session.memo
+
+        def __init__(self, cache: Cache) -> None:
+            self.cache = cache
 
     def papers_of(texts: list[tuple[str, list[str]]]) -> list[Paper]:
         out = []
@@ -274,7 +282,7 @@ def test_cached_tag_evidence_gives_the_tags_of_an_uncached_run(tmp_path: Path) -
 
     def tags_of(papers: list[Paper], cache: Cache | None) -> tuple[dict, list[list[str]]]:
         papers = copy.deepcopy(papers)
-        index = assign_tags(papers, Vocabulary(preferred={"graph networks": "graph neural networks"}), cache=cache)
+        index = _tags(Run(cache or Cache(None)), papers, Vocabulary(preferred={"graph networks": "graph neural networks"}))
         return index, [p.tags for p in papers]
 
     rows = _rows()

@@ -7,12 +7,17 @@ import json
 import re
 from pathlib import Path
 
+import numpy as np
 import pytest
 
-from generator.evaluate import tag_scores
-from generator.model import Paper, Vocabulary
 from generator.clean.normalise import normalise_abstract, plain_text
-from generator.infer.tags import assign_tags, extract_candidates, find_acronyms, tag_key, tag_slug
+from generator.evaluate import tag_scores
+from generator.infer.tags import (assign_tags, corpus_acronyms, corpus_evidence, evidence_unpacks, extract_candidates,
+                                  find_acronyms, mentionable_acronyms, tag_key, tag_slug, text_evidence, text_facts)
+# The oracle test below checks the array pick against a plain one-paper pick on random scores full of ties:
+# only the picker itself takes arbitrary scores, so it reaches this one internal class (and its constants).
+from generator.infer.tags.pick import POOL, RELATIVE_CUTOFF, SUBPHRASE_PENALTY, SUPERPHRASE_PENALTY, Picker
+from generator.model import Paper, Vocabulary
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
@@ -63,6 +68,41 @@ def test_acronym_definitions_are_found():
     ]
     # A bracket that does not spell the words before it defines nothing.
     assert find_acronyms("We report results (SOTA) here.") == []
+
+
+def test_text_facts_are_definitions_and_the_stems_an_acronym_can_be():
+    facts = text_facts("Large language models (LLMs) beat GNNs. We tune LLMs and a ViT on CIFAR.")
+    assert facts == [[["LLMs", "Large language models"]], ["CIFAR", "GNN", "LLM", "ViT"]]
+
+
+def test_a_text_mentions_its_own_acronyms_first_then_the_corpus_majority():
+    facts = [text_facts(t) for t in (
+        "Quick zero rounding (QZR) is fast.",
+        "Quantised zonal regression (QZR) fits maps.",
+        "Quantised zonal regression (QZR) fits rivers.",
+        "We apply QZR to snow with LLMs.",
+    )]
+    acronyms = corpus_acronyms(facts)
+    assert acronyms == {"QZR": "quantised zonal regression"}
+    assert mentionable_acronyms(facts[0], acronyms) == {"QZR": "quick zero rounding"}
+    assert mentionable_acronyms(facts[3], acronyms) == {"QZR": "quantised zonal regression"}  # LLM: defined nowhere
+    assert mentionable_acronyms(text_facts("No acronym here."), acronyms) == {}
+
+
+def test_text_evidence_folds_acronyms_and_refuses_truncated_counts():
+    text = "Graph neural networks (GNNs) help. GNNs scale."
+    evidence = text_evidence(text, mentionable_acronyms(text_facts(text), {}))
+    assert "graph neural network" in evidence[0].split("\n") and "gnn" not in evidence[0].split("\n")
+    assert evidence_unpacks(json.loads(json.dumps(evidence)))  # as a cache reads it back
+    assert not evidence_unpacks([evidence[0], evidence[1][:-4], evidence[2]])
+
+
+def test_evidence_given_or_computed_gives_the_same_tags(sample):
+    papers, _ = sample
+    first, second = copy.deepcopy(papers), copy.deepcopy(papers)
+    evidence = json.loads(json.dumps(corpus_evidence([p.text for p in papers])))
+    assert assign_tags(first, Vocabulary(), evidence=evidence) == assign_tags(second, Vocabulary())
+    assert [p.tags for p in first] == [p.tags for p in second]
 
 
 def test_llm_spellings_fold_into_one_tag_with_aliases():
@@ -173,23 +213,24 @@ def test_empty_and_tiny_corpora():
 
 def _one_paper_pick(scores: dict[str, float], given: list[str], allowed: set[str], max_tags: int, min_tags: int) -> list[str]:
     """Return one paper's pick as the method states it: its allowed keywords, then the best candidate
-    after redundancy penalties, one at a time, until max_tags or below 15 % of the best score."""
+    after redundancy penalties, one at a time, until max_tags or below a share of the best score."""
     chosen = [k for k in given if k in allowed][:max_tags]
-    pool = dict((k, s) for _, k, s in sorted((-s, k, s) for k, s in scores.items() if k in allowed and k not in chosen)[:4 * max_tags])
+    pool = dict((k, s) for _, k, s in sorted((-s, k, s) for k, s in scores.items()
+                                             if k in allowed and k not in chosen)[:POOL * max_tags])
     best = max(pool.values(), default=0.0)
 
     def redundancy(key: str) -> float:
         factor = 1.0
         for c in chosen:
             if f" {key} " in f" {c} ":
-                factor *= 0.5
+                factor *= SUBPHRASE_PENALTY
             elif f" {c} " in f" {key} ":
-                factor *= 0.7
+                factor *= SUPERPHRASE_PENALTY
         return factor
 
     while pool and len(chosen) < max_tags:
         value, key = max((s * redundancy(k), k) for k, s in pool.items())
-        if len(chosen) >= min_tags and value < 0.15 * best:
+        if len(chosen) >= min_tags and value < RELATIVE_CUTOFF * best:
             break
         chosen.append(key)
         del pool[key]
@@ -200,35 +241,28 @@ def _one_paper_pick(scores: dict[str, float], given: list[str], allowed: set[str
 def test_all_papers_picked_at_once_as_one_paper_at_a_time(seed):
     """The array pick of every paper equals the plain one-paper pick, ties and sub-phrases included."""
     import random
-    from types import SimpleNamespace
-
-    import numpy as np
-
-    from generator.infer import tags as t
 
     rng = random.Random(seed)
     words = ["graph", "neural", "network", "language", "model", "large", "learning", "deep", "policy"]
     phrases = sorted({" ".join(rng.sample(words, rng.randint(1, 3))) for _ in range(60)}
                      | {" ".join(rng.choices(words[:3], k=rng.randint(9, 12))) for _ in range(8)})  # long keys
-    papers, evidence = [], []
-    for _ in range(80):
-        keys = rng.sample(phrases, rng.randint(0, 40))
-        evidence.append(t._pack(keys, [[1, 0, 1, 0] for _ in keys], []))
-        papers.append(SimpleNamespace(keywords=rng.sample(phrases, rng.randint(0, 3))))
-    cands = t._Candidates(papers, evidence, t._Folder({}, Vocabulary()))
+    keys = rng.sample(phrases, len(phrases))  # key ids not in key order: ties are broken by key, not id
+    rows = [(i, k) for i in range(80) for k in rng.sample(range(len(keys)), rng.randint(0, 40))]
+    given = [rng.sample(range(len(keys)), rng.randint(0, 3)) for _ in range(80)]
+    paper, key = (np.array(column, dtype=np.int64) for column in zip(*rows))
     # Few distinct scores, so equal values (broken by key) are common; NaN: cannot be a tag.
-    score = np.array([rng.choice([np.nan, 0.0, 0.25, 0.5, 1.0, 1.5, 3.0]) for _ in cands.key])
+    score = np.array([rng.choice([np.nan, 0.0, 0.25, 0.5, 1.0, 1.5, 3.0]) for _ in rows])
     max_tags, min_tags = rng.choice([(8, 3), (3, 1), (5, 5)])
-    picker = t._Picker(cands, score, max_tags, min_tags)
+    picker = Picker(keys, paper, key, given, score, max_tags, min_tags)
     for _ in range(3):
-        allowed = np.array([rng.random() < 0.8 for _ in cands.keys])
-        which = np.array(sorted(rng.sample(range(len(papers)), rng.randint(1, len(papers)))), dtype=np.int64)
+        allowed = np.array([rng.random() < 0.8 for _ in keys])
+        which = np.array(sorted(rng.sample(range(80), rng.randint(1, 80))), dtype=np.int64)
         got = picker.pick(which, allowed)
-        for i, keys in zip(which.tolist(), got):
-            scores = {cands.keys[k]: float(s) for p, k, s in zip(cands.paper, cands.key, score) if p == i and not np.isnan(s)}
-            expected = _one_paper_pick(scores, [cands.keys[k] for k in cands.given[i]],
-                                       {k for k, ok in zip(cands.keys, allowed) if ok}, max_tags, min_tags)
-            assert [cands.keys[k] for k in keys] == expected
+        for i, picked in zip(which.tolist(), got):
+            scores = {keys[k]: float(s) for p, k, s in zip(paper, key, score) if p == i and not np.isnan(s)}
+            expected = _one_paper_pick(scores, [keys[k] for k in given[i]],
+                                       {k for k, ok in zip(keys, allowed) if ok}, max_tags, min_tags)
+            assert [keys[k] for k in picked] == expected
 
 
 def test_a_compound_thousands_of_words_long_is_a_tag_like_any_other():

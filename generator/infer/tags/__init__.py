@@ -1,0 +1,108 @@
+"""Infer tags: key phrases of each abstract, folded into canonical names shared by at least two papers.
+
+Input: papers with plain `text` (and optional author `keywords`) plus the user's Vocabulary.
+Output: `paper.tags` (slugs, most relevant first) and the Tag objects by slug.
+
+The stage is pure and knows nothing of caching: the per-paper steps (text_facts, text_evidence) and the
+corpus-wide ones (corpus_acronyms, mentionable_acronyms) are public, so a caller may reuse their results;
+assign_tags computes them itself when not given. No model, no download: candidates.py extracts phrases,
+acronyms.py folds acronyms, score.py scores candidates against the corpus and pick.py picks (see
+docs/inference.md for the method's history).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import numpy as np
+
+from generator.infer.tags.acronyms import TextFacts, corpus_acronyms, find_acronyms, mentionable_acronyms, text_facts
+from generator.infer.tags.candidates import (MAX_WORDS, Occurrence, TextEvidence, evidence_unpacks, extract_candidates,
+                                             text_evidence)
+from generator.infer.tags.pick import Picker
+from generator.infer.tags.score import Candidates, Folder
+from generator.model import Paper, Tag, Vocabulary
+from generator.text import fold_key as tag_key
+from generator.text import slugify
+
+__all__ = ["MAX_WORDS", "Occurrence", "TextEvidence", "TextFacts", "assign_tags", "corpus_acronyms",
+           "corpus_evidence", "evidence_unpacks", "extract_candidates", "find_acronyms", "mentionable_acronyms",
+           "tag_key", "tag_slug", "text_evidence", "text_facts"]
+
+
+def tag_slug(name: str) -> str:
+    """Return a file-name-safe slug for a tag name: lowercase ASCII words joined by hyphens."""
+    return slugify(name, max_words=None, max_chars=80) or "tag"
+
+
+def corpus_evidence(texts: list[str]) -> list[list]:
+    """Return every text's candidate evidence, each with the acronyms it can mention (as build does, uncached)."""
+    facts = [text_facts(t) for t in texts]
+    acronyms = corpus_acronyms(facts)
+    return [text_evidence(t, mentionable_acronyms(f, acronyms)) for t, f in zip(texts, facts)]
+
+
+def assign_tags(papers: list[Paper], vocab: Vocabulary, max_tags: int = 8, min_tags: int = 3,
+                evidence: list[list] | None = None) -> dict[str, Tag]:
+    """Set `paper.tags` for every paper and return the tags by slug, each shared by at least two papers.
+
+    `evidence` is each paper's text_evidence() (see corpus_evidence, which computes it when not given).
+    """
+    if evidence is None:
+        evidence = corpus_evidence([p.text or "" for p in papers])
+    fold = Folder(vocab)
+    cands = Candidates(papers, evidence, fold)
+    given_keys = np.zeros(len(cands.keys), dtype=bool)
+    given_keys[[k for given in cands.given for k in given]] = True
+    picker = Picker(cands.keys, cands.paper, cands.key, cands.given, cands.scores(given_keys), max_tags, min_tags)
+    picks = _shared_picks(picker, len(papers), cands.df >= 2)
+    tags: dict[str, Tag] = {}
+    slug_of: dict[int, str] = {}
+    for kid in sorted({k for keys in picks for k in keys}, key=cands.keys.__getitem__):
+        tag = _tag(cands.keys[kid], cands.surfaces(kid), fold, tags)
+        tags[tag.slug] = tag
+        slug_of[kid] = tag.slug
+    for paper, keys in zip(papers, picks):
+        paper.tags = [slug_of[k] for k in keys]
+        for slug in paper.tags:
+            tags[slug].papers.append(paper.id)
+    return dict(sorted(tags.items()))
+
+
+def _shared_picks(picker: Picker, n_papers: int, allowed: np.ndarray) -> list[list[int]]:
+    """Return every paper's pick (key ids) such that each picked key is picked by at least two papers."""
+    picks = picker.pick(np.arange(n_papers), allowed)
+    # Dropping a tag that only one paper kept can strand another; repeat until every tag is shared.
+    # Only papers that had picked a dropped tag can change their pick.
+    usage = Counter(k for keys in picks for k in keys)
+    while lonely := {k for k, n in usage.items() if n < 2}:
+        allowed[list(lonely)] = False
+        again = np.array([i for i, keys in enumerate(picks) if not lonely.isdisjoint(keys)], dtype=np.int64)
+        for i, keys in zip(again.tolist(), picker.pick(again, allowed)):
+            usage.subtract(picks[i])
+            usage.update(keys)
+            picks[i] = keys
+        # As a fresh count of the picks would be: a tag no paper uses any more is not counted at all.
+        usage = Counter({k: n for k, n in usage.items() if n > 0})
+    return picks
+
+
+def _tag(key: str, surfaces: dict[str, int], fold: Folder, taken: dict[str, Tag]) -> Tag:
+    """Return the (paperless) Tag of a key, its slug not among `taken`, its aliases the other written forms."""
+    name = _display_name(key, surfaces, fold)
+    slug = base = tag_slug(name)
+    n = 2
+    while slug in taken:  # two names may share a slug ("C++" and "C"); keep both pages
+        slug = f"{base}-{n}"
+        n += 1
+    aliases = [s for s, _ in sorted(surfaces.items(), key=lambda sc: (-sc[1], sc[0])) if s != name]
+    return Tag(slug=slug, name=name, aliases=aliases)
+
+
+def _display_name(key: str, surfaces: dict[str, int], fold: Folder) -> str:
+    """Return the human name of a tag: the user's preferred name, else its most common written form."""
+    if key in fold.names:
+        return fold.names[key]
+    # Prefer a spelled-out form ("large language models") to an acronym ("LLMs").
+    spelled = [(c, s) for s, c in surfaces.items() if tag_key(s) == key] or [(c, s) for s, c in surfaces.items()]
+    return sorted(spelled, key=lambda cs: (-cs[0], -len(cs[1]), cs[1]))[0][1]

@@ -1,0 +1,101 @@
+"""Acronyms of tag inference: definitions ("large language models (LLMs)") found per text, pooled per corpus.
+
+An acronym folds into the key of its long form. A text's own definition wins; elsewhere the corpus's most
+frequent one does. Each text's evidence depends only on the acronyms it can mention (mentionable_acronyms),
+so that a new definition elsewhere leaves it unchanged.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+
+from generator.infer.tags.tokens import acronym_stem, inner_capital, tokens
+from generator.infer.tags.words import STOP
+from generator.text import fold_key
+
+_ACRONYM_DEF = re.compile(r"\(\s*([A-Za-z][A-Za-z0-9\-]*[A-Z][A-Za-z0-9\-]*?)\s*\)")
+
+# The JSON form of text_facts() (a tuple is a list of exactly those items): [definitions, stems].
+TextFacts = tuple[list[tuple[str, str]], list[str]]
+
+
+def find_acronyms(text: str) -> list[tuple[str, str]]:
+    """Return (acronym, expansion) pairs defined as "long form (LF)" in a plain text."""
+    pairs = []
+    for m in _ACRONYM_DEF.finditer(text):
+        acro = m.group(1)
+        letters = "".join(c.lower() for c in re.sub(r"s$", "", acro) if c.isalpha())
+        if not 2 <= len(letters) <= 8:
+            continue
+        before = tokens(text[max(0, m.start() - 200) : m.start()])
+        words: list[str] = []
+        # Walk back over the words before the bracket; the shortest run that spells the acronym wins.
+        for tok in reversed(before):
+            if not tok[0].isalpha() or len(words) > len(letters) + 2:
+                break
+            words.insert(0, tok)
+            if words[0].lower() in STOP:
+                continue
+            parts = [p for w in words for p in w.lower().split("-") if p]
+            if _spells(letters, parts):
+                pairs.append((acro, " ".join(words)))
+                break
+    return pairs
+
+
+def _spells(letters: str, parts: list[str]) -> bool:
+    """Return whether each word part gives the next acronym letter by its initial, plus optional inner letters."""
+    if not parts:
+        return not letters
+    head, rest = parts[0], parts[1:]
+    if head in STOP and _spells(letters, rest):
+        return True  # "of", "and" inside the long form may be skipped
+    if not letters or head[0] != letters[0]:
+        return False
+    # The part may also supply the following letters from its inside, in order ("ViT" = "vision transformer").
+    used = 1
+    pos = 1
+    while True:
+        if _spells(letters[used:], rest):
+            return True
+        if used >= len(letters):
+            return False
+        found = head.find(letters[used], pos)
+        if found < 0:
+            return False
+        used += 1
+        pos = found + 1
+
+
+def text_facts(text: str) -> list[list]:
+    """Return what tag inference needs of a text before the corpus is known: [acronym definitions, acronym-like stems].
+
+    The definitions are find_acronyms(text) as [acronym, expansion] pairs; the stems are the sorted
+    distinct tokens (plural `s` dropped) that could name an acronym, i.e. have a capital after their
+    first letter: only those can be looked up in an acronym map.
+    """
+    stems = {acronym_stem(t) for t in set(tokens(text))}
+    return [[list(pair) for pair in find_acronyms(text)], sorted(s for s in stems if inner_capital(s))]
+
+
+def corpus_acronyms(facts: list[list]) -> dict[str, str]:
+    """Return acronym (as written, singular) -> long-form key, from every text's facts; the most frequent wins."""
+    seen: dict[str, Counter] = defaultdict(Counter)
+    for definitions, _stems in facts:
+        for acro, expansion in definitions:
+            seen[acronym_stem(acro)][fold_key(expansion)] += 1
+    return {acro: _most_common(seen[acro]) for acro in sorted(seen)}
+
+
+def _most_common(counts: Counter) -> str:
+    """Return the most frequent item, ties broken alphabetically (deterministic)."""
+    return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[0][0]
+
+
+def mentionable_acronyms(facts: list[list], acronyms: dict[str, str]) -> dict[str, str]:
+    """Return the acronym map a text's evidence is computed with: its own definitions first, then the corpus's."""
+    definitions, stems = facts
+    # A paper's own definition of an acronym beats the corpus's most common one.
+    local = {acronym_stem(a): fold_key(e) for a, e in definitions}
+    return {s: local[s] if s in local else acronyms[s] for s in stems if s in local or s in acronyms}

@@ -1,0 +1,144 @@
+"""Candidate phrases of one text and their packed evidence, the per-paper half of tag inference.
+
+A candidate is a 1–4 word n-gram of a run of content words that neither starts with a generic modifier nor
+ends with a filler noun; its key folds case, plurals and the acronyms the text can mention. text_evidence
+sums a text's candidates per key and packs them compactly: this is what the cache stores per paper.
+"""
+
+from __future__ import annotations
+
+import base64
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Iterator
+
+import numpy as np
+
+from generator.infer.tags.tokens import acronym_stem, bad_head, is_stop, sentences, surface_word, tokens
+from generator.infer.tags.words import BAD_START, DETERMINERS, FILLER_KEYS
+from generator.text import fold_key
+
+MAX_WORDS = 4
+
+# The JSON form of text_evidence() (a tuple is a list of exactly those items): [keys, counts, written forms].
+TextEvidence = tuple[str, str, list[tuple[int, str | list[tuple[str, int]]]]]
+
+
+@dataclass
+class Occurrence:
+    """One candidate phrase as found in a text."""
+
+    surface: str
+    key: str
+    sentence: int
+    start: int  # token index in the text
+    n: int  # tokens in the phrase
+    maximal: bool  # the phrase is a whole run of content words
+    at_end: bool  # no content word follows: the phrase ends where a noun phrase ends
+    before_object: bool  # a determiner follows ("handling the"), as after a verb
+
+
+def extract_candidates(text: str, acronyms: dict[str, str] | None = None) -> list[Occurrence]:
+    """Return every candidate phrase occurrence of a plain text, in text order.
+
+    `acronyms` maps an acronym as written ("LLM", case-sensitive, singular) to the key of its long form.
+    """
+    return [Occurrence(*occ) for occ in _occurrences(text, acronyms or {})]
+
+
+@lru_cache(maxsize=131072)
+def _token_facts(token: str) -> tuple[bool, str, str, bool, bool, bool, str]:
+    """Return what candidate extraction asks of a token, computed once per distinct token.
+
+    (ends a run, folding key, display form, cannot end a tag, cannot start one, is a determiner, acronym stem).
+    """
+    low = token.lower()
+    return (is_stop(token), fold_key(token), surface_word(token), bad_head(token), low in BAD_START,
+            low in DETERMINERS, acronym_stem(token))
+
+
+def _occurrences(text: str, acronyms: dict[str, str]) -> Iterator[tuple[str, str, int, int, int, bool, bool, bool]]:
+    """Yield the fields of every candidate phrase occurrence of a plain text, in text order."""
+    offset = 0
+    for si, sentence in enumerate(sentences(text)):
+        facts = [_token_facts(t) for t in tokens(sentence)]
+        n_tokens = len(facts)
+        i = 0
+        while i < n_tokens:
+            if facts[i][0]:
+                i += 1
+                continue
+            j = i
+            while j < n_tokens and not facts[j][0]:
+                j += 1
+            run = facts[i:j]
+            keys = [acronyms.get(f[6]) or f[1] for f in run] if acronyms else [f[1] for f in run]
+            object_follows = j < n_tokens and facts[j][5]
+            size = j - i
+            for a in range(size):
+                if run[a][4]:
+                    continue
+                # The phrase a..b grows one word at a time: its key and display form too.
+                key = shown = ""
+                for b in range(a + 1, min(size, a + MAX_WORDS) + 1):
+                    word = run[b - 1]
+                    k = keys[b - 1]
+                    if k:
+                        key = f"{key} {k}" if key else k
+                    shown = f"{shown} {word[2]}" if shown else word[2]
+                    if word[3] or not key or key in FILLER_KEYS:
+                        continue
+                    at_end = b == size
+                    yield (shown, key, si, offset + i + a, b - a, a == 0 and at_end, at_end, at_end and object_follows)
+            i = j
+        offset += n_tokens
+
+
+def text_evidence(text: str, acronyms: dict[str, str]) -> list:
+    """Return the candidate evidence of one text: one entry per phrase key, in order of first mention.
+
+    Everything tag scoring reads of extract_candidates(text, acronyms), packed so that the cache decodes it
+    fast: [the phrase keys joined by newlines, their counts (mentions, sentence of first mention, mentions
+    ending a noun phrase, mentions followed by a determiner) as base64 of little-endian int32, and
+    [[phrase index, written forms], ...] for the phrases not only written as their key]. The written forms
+    are one form, or [[written form, mentions], ...] when there are several.
+    """
+    by_key: dict[str, list[int]] = {}
+    surfaces: dict[str, dict[str, int]] = {}
+    for surface, key, sentence, _start, _n, _maximal, at_end, before_object in _occurrences(text, acronyms):
+        entry = by_key.get(key)
+        if entry is None:
+            entry = by_key[key] = [0, sentence, 0, 0]
+            surfaces[key] = {}
+        entry[0] += 1
+        entry[2] += at_end
+        entry[3] += before_object
+        forms = surfaces[key]
+        forms[surface] = forms.get(surface, 0) + 1
+    written = []
+    for i, (key, forms) in enumerate(surfaces.items()):
+        if len(forms) > 1:
+            written.append([i, [[s, c] for s, c in forms.items()]])
+        elif key not in forms:
+            written.append([i, next(iter(forms))])
+    packed = np.array(list(by_key.values()), dtype="<i4").reshape(-1, 4)
+    return ["\n".join(by_key), base64.b64encode(packed.tobytes()).decode("ascii"), written]
+
+
+def evidence_unpacks(value: list) -> bool:
+    """Tell whether a value of the TextEvidence shape (read from a cache, say) is whole, so unpack can read it."""
+    phrases, counts, written = value
+    size = len(phrases.split("\n")) if phrases else 0
+    try:
+        raw = base64.b64decode(counts, validate=True)
+    except ValueError:  # binascii.Error
+        return False
+    return (len(raw) == 16 * size and bool((np.frombuffer(raw, dtype="<i4") >= 0).all())
+            and all(0 <= i < size for i, _ in written))
+
+
+def unpack(evidence: list) -> tuple[list[str], np.ndarray, list]:
+    """Return the phrase keys, counts (one row per phrase) and written forms of a text_evidence() result."""
+    phrases, counts, written = evidence
+    return (phrases.split("\n") if phrases else [],
+            np.frombuffer(base64.b64decode(counts), dtype="<i4").reshape(-1, 4), written)

@@ -1,0 +1,134 @@
+"""The greedy pick of each paper's tags: its given keywords, then the best-scored candidates, de-duplicated.
+
+MMR-like: a part or a longer form of a chosen tag is worth less, so one phrase does not fill a paper's tags
+with its variants. Every paper's pick runs at once as arrays, with the same steps, values and ties as a
+plain pick one paper at a time (tests/test_tags.py compares the two).
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+import numpy as np
+
+from generator.infer.tags.score import contains
+
+SUBPHRASE_PENALTY = 0.5  # MMR-like: a part of an already chosen tag is worth less
+SUPERPHRASE_PENALTY = 0.7  # ... and so is a longer form of one, though it says something new
+RELATIVE_CUTOFF = 0.15  # tags beyond `min_tags` need at least this share of the best score
+FEW_WORDS = 8  # keys up to this many words have their word runs listed; longer ones are matched word by word
+POOL = 4  # candidates per tag to pick considered: penalties only lower scores, so the pick lies among the first
+
+
+class Picker:
+    """Pick each paper's tags: given keywords first, then a greedy, de-duplicated pick by score (MMR-like).
+
+    Every paper's pick runs at once, one array column per candidate: the same steps, values and ties
+    as picking one paper at a time.
+    """
+
+    def __init__(self, keys: list[str], paper: np.ndarray, key: np.ndarray, given: list[list[int]],
+                 score: np.ndarray, max_tags: int, min_tags: int) -> None:
+        """Take the candidates as (paper, key id, score) arrays, NaN where one cannot be a tag; `keys[id]` is
+        the key, `given[paper]` that paper's keywords (key ids, in order)."""
+        self.keys, self.given, self.max_tags, self.min_tags = keys, given, max_tags, min_tags
+        scored = np.flatnonzero(~np.isnan(score))
+        rank = np.empty(len(keys), dtype=np.int64)
+        rank[sorted(range(len(keys)), key=keys.__getitem__)] = np.arange(len(keys))
+        self.rank = rank
+        # Each paper's candidates, best first; equal scores in key order.
+        order = np.lexsort((rank[key[scored]], -score[scored], paper[scored]))
+        row = scored[order]
+        self.score, self.paper, self.key = score[row], paper[row], key[row]
+        self.starts = np.searchsorted(self.paper, np.arange(len(given) + 1))
+
+    def pick(self, papers: np.ndarray, allowed: np.ndarray) -> list[list[int]]:
+        """Return the tag key ids of the given papers (indexes), with only `allowed` keys."""
+        chosen = [[k for k in self.given[i] if allowed[k]][:self.max_tags] for i in papers.tolist()]
+        score, key, alive = self._pools(papers, allowed, chosen)
+        best = score[:, 0].copy()
+        # Each candidate's redundancy factor, updated as tags are chosen, starting with the given keywords.
+        factor = np.ones(score.shape)
+        for j in range(max(map(len, chosen), default=0)):
+            has = np.array([len(c) > j for c in chosen])
+            given = np.array([c[j] if len(c) > j else 0 for c in chosen], dtype=np.int64)
+            factor[has] *= self._penalty(key[has], given[has])
+        count = np.array([len(c) for c in chosen], dtype=np.int64)
+        active = alive.any(axis=1) & (count < self.max_tags)
+        while active.any():
+            live = np.flatnonzero(active)
+            value = np.where(alive[live], score[live] * factor[live], -np.inf)
+            top = value.max(axis=1)
+            # The greatest value wins; between equal values, the greatest key (as max() over (value, key)).
+            col = np.where(value == top[:, None], self.rank[key[live]], -1).argmax(axis=1)
+            stop = (count[live] >= self.min_tags) & (top < RELATIVE_CUTOFF * best[live])
+            active[live[stop]] = False
+            live, col = live[~stop], col[~stop]
+            won = key[live, col]
+            for i, k in zip(live.tolist(), won.tolist()):
+                chosen[i].append(k)
+            alive[live, col] = False
+            count[live] += 1
+            factor[live] *= self._penalty(key[live], won)
+            active[live] &= alive[live].any(axis=1) & (count[live] < self.max_tags)
+        return chosen
+
+    def _pools(self, papers: np.ndarray, allowed: np.ndarray, chosen: list[list[int]]) -> tuple[np.ndarray, ...]:
+        """Return each paper's best POOL * max_tags allowed candidates not already chosen, best first, as
+        (score, key, alive) matrices of one row per paper; `alive` is False where a paper has fewer."""
+        n, width = len(papers), POOL * self.max_tags
+        # The papers' candidates, in order: each paper's a run of rows, best first.
+        lengths = self.starts[papers + 1] - self.starts[papers]
+        row_slot = np.repeat(np.arange(n), lengths)
+        rows = np.arange(len(row_slot)) - np.repeat(np.cumsum(lengths) - lengths, lengths) + self.starts[papers][row_slot]
+        chosen_pairs = np.sort(np.array([s * len(allowed) + k for s, keys in enumerate(chosen) for k in keys],
+                                        dtype=np.int64))
+        use = allowed[self.key[rows]] & ~contains(chosen_pairs, row_slot * len(allowed) + self.key[rows])
+        rows, row_slot = rows[use], row_slot[use]
+        # Position of each candidate among its paper's: only the first `width` are considered.
+        new_paper = np.r_[True, row_slot[1:] != row_slot[:-1]] if len(rows) else np.zeros(0, dtype=bool)
+        position = np.arange(len(rows)) - np.maximum.accumulate(np.where(new_paper, np.arange(len(rows)), 0))
+        near = position < width
+        rows, row_slot, position = rows[near], row_slot[near], position[near]
+        score = np.zeros((n, width))
+        key = np.zeros((n, width), dtype=np.int64)
+        alive = np.zeros((n, width), dtype=bool)
+        score[row_slot, position] = self.score[rows]
+        key[row_slot, position] = self.key[rows]
+        alive[row_slot, position] = True
+        return score, key, alive
+
+    def _penalty(self, keys: np.ndarray, chosen: np.ndarray) -> np.ndarray:
+        """Return each candidate's redundancy factor given one more chosen tag per row (same shape as keys)."""
+        n_keys = len(self.keys)
+        # A part of a chosen tag ("language models" after "large language models") adds little; a
+        # specialisation ("offline reinforcement learning" after "reinforcement learning") adds more.
+        inner = contains(self._parts, chosen[:, None] * n_keys + keys)
+        outer = contains(self._parts, keys * n_keys + chosen[:, None])
+        return np.where(inner, SUBPHRASE_PENALTY, np.where(outer, SUPERPHRASE_PENALTY, 1.0))
+
+    @cached_property
+    def _parts(self) -> np.ndarray:
+        """Return the sorted codes key * n_keys + part: for every key that can be picked, each other such
+        key that a run of its words spells ("language model" in "large language model")."""
+        keys, n_keys = self.keys, len(self.keys)
+        given = np.array([k for keys_ in self.given for k in keys_], dtype=np.int64)
+        kids = np.unique(np.concatenate([self.key, given])).tolist()
+        ids = {keys[k]: k for k in kids}
+        by_first: dict[str, list[tuple[list[str], int]]] = {}
+        codes = []
+        for kid in kids:
+            words = keys[kid].split(" ")
+            if len(words) <= FEW_WORDS:
+                runs = (" ".join(words[a:b]) for a in range(len(words)) for b in range(a + 1, len(words) + 1))
+                parts = {ids[r] for r in runs if r in ids}
+            else:  # a long key (hyphenated compounds): look up the keys starting at each word instead
+                if not by_first:
+                    for key, k in ids.items():
+                        split = key.split(" ")
+                        by_first.setdefault(split[0], []).append((split, k))
+                parts = {k for a, word in enumerate(words) for split, k in by_first.get(word, ())
+                         if words[a:a + len(split)] == split}
+            parts.discard(kid)
+            codes.extend(kid * n_keys + part for part in parts)
+        return np.sort(np.array(codes, dtype=np.int64))

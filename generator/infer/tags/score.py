@@ -1,0 +1,234 @@
+"""Scoring of tag candidates: every paper's (paper, canonical key) candidates and each key's corpus statistics.
+
+Keys fold into the user's preferred names and drop banned or generic ones (Folder); a candidate's score is
+its frequency in the paper, how early it comes and the key's length, burstiness (papers that use a phrase
+repeat it) and how often it ends a noun phrase in the corpus. All of it runs as numpy arrays over the corpus.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from dataclasses import dataclass
+from itertools import chain
+
+import numpy as np
+
+from generator.infer.tags.candidates import unpack
+from generator.infer.tags.tokens import surface
+from generator.infer.tags.words import FILLER_KEYS, GENERIC_SINGLE
+from generator.model import Paper, Vocabulary
+from generator.text import fold_key
+
+# Scoring weights: generic factors, their values picked by a small grid on a labelled dev corpus (ICLR 2024);
+# no word list comes from any corpus's labels.
+_POSITION_DECAY = 0.05  # later first mentions count less: abstracts state their subject first
+_LENGTH_BONUS = 0.35  # per extra word: "offline reinforcement learning" says more than "learning"
+_GIVEN_BOOST = 1.5  # a phrase some author chose as a keyword is a term, wherever it appears
+_SINGLE_WORD = 0.3  # one word is rarely a tag on its own ("privacy" is, "explain" is not)
+_NOUN_SINGLE = 0.6  # ... unless it looks like a noun of a concept or is an acronym
+_TF_WEIGHT = 0.5  # repeated mentions
+_BURSTINESS = 0.5  # corpus-wide mentions per paper that uses the phrase
+_HEAD_FLOOR = 0.5  # share of a phrase's score kept however rarely it ends a noun phrase
+_VERB_PENALTY = 2.0  # how fast "followed by a determiner" kills a candidate
+_ADJECTIVE_SINGLE = 0.1  # one adjective alone ("adversarial") names nothing
+_ADJECTIVE_SUFFIXES = ("al", "ic", "ive", "ous", "able", "ible", "ful", "less", "ar", "ary", "om", "er", "ent", "ant")
+_NOUN_SUFFIXES = ("tion", "sion", "ity", "ness", "ism", "ment", "ance", "ence", "ing", "ics", "ogy", "phy", "sis", "ency", "ancy", "ure", "ization", "er", "or", "ship")
+
+
+class Folder:
+    """Map phrase keys (acronyms already folded in the evidence) to canonical keys: the user's preferred names."""
+
+    def __init__(self, vocab: Vocabulary) -> None:
+        self.preferred = {alias: fold_key(name) for alias, name in vocab.preferred.items()}
+        self.names = {fold_key(name): name for name in vocab.preferred.values()}
+        self.banned = {fold_key(b) for b in vocab.banned}
+
+    def __call__(self, key: str) -> str:
+        """Return the canonical key of a phrase key."""
+        return self.preferred.get(key, key)
+
+    def allowed(self, key: str, given: bool = False) -> bool:
+        """Return whether a canonical key may become a tag."""
+        if not key or key in self.banned or key in FILLER_KEYS:
+            return False
+        if key in self.names or given:
+            return True
+        return not (" " not in key and key in GENERIC_SINGLE)
+
+
+@dataclass
+class _Rows:
+    """The corpus's evidence rows whose phrase folds into a key that may be a tag, in corpus order."""
+
+    paper: np.ndarray  # the paper of each row
+    key: np.ndarray  # its canonical key id
+    phrase: np.ndarray  # its phrase key, as an index into Candidates._phrases
+    counts: np.ndarray  # 4 x rows: mentions, sentence of first mention, ending a noun phrase, before a determiner
+    written: np.ndarray  # whether the row's phrase is written otherwise than as its key ...
+    forms: list  # ... and then how (one entry per such row, in row order)
+
+
+class Candidates:
+    """Every paper's candidate keys with their evidence, and each key's corpus statistics, as arrays.
+
+    A candidate is one (paper, canonical key) pair; candidates are sorted by paper, then key id. The
+    per-key arrays (df, total, at_end, before_object) are indexed by key id; `keys[id]` is the key.
+    """
+
+    def __init__(self, papers: list[Paper], evidences: list[list], fold: Folder) -> None:
+        self.keys: list[str] = []
+        self._ids: dict[str, int] = {}
+        rows = self._rows([unpack(e) for e in evidences], fold)
+        self._read_keywords(papers, fold)
+        self._count(rows)
+        self._index_forms(rows)
+
+    def _id(self, key: str) -> int:
+        """Return a canonical key's id, giving it the next one when it is new."""
+        kid = self._ids.get(key)
+        if kid is None:
+            kid = self._ids[key] = len(self.keys)
+            self.keys.append(key)
+        return kid
+
+    def _rows(self, unpacked: list[tuple[list[str], np.ndarray, list]], fold: Folder) -> _Rows:
+        """Return the evidence rows of the unpacked texts whose phrase may be a tag, naming their keys."""
+        raw = list(chain.from_iterable(u[0] for u in unpacked))
+        self._phrases = list(dict.fromkeys(raw))
+        # Phrase key -> canonical key id, or -1 when it may not be a tag.
+        canonical = np.array([self._id(key) if fold.allowed(key := fold(phrase)) else -1
+                              for phrase in self._phrases], dtype=np.int64)
+        phrase_id = {phrase: i for i, phrase in enumerate(self._phrases)}
+        phrase = np.fromiter(map(phrase_id.__getitem__, raw), np.int64, len(raw))
+        sizes = [len(u[0]) for u in unpacked]
+        paper = np.repeat(np.arange(len(unpacked), dtype=np.int64), sizes)
+        counts = np.concatenate([u[1] for u in unpacked]).astype(np.int64).T if raw else np.zeros((4, 0), np.int64)
+        offsets = np.cumsum([0] + sizes).tolist()
+        forms = {offset + i: written for offset, u in zip(offsets, unpacked) for i, written in u[2]}
+        has_forms = np.zeros(len(raw), dtype=bool)
+        has_forms[list(forms)] = True
+        key = canonical[phrase]
+        keep = key >= 0
+        return _Rows(paper[keep], key[keep], phrase[keep], counts[:, keep], has_forms[keep],
+                     [forms[row] for row in np.flatnonzero(keep & has_forms).tolist()])
+
+    def _read_keywords(self, papers: list[Paper], fold: Folder) -> None:
+        """Set each paper's author keywords (folded, allowed, each once, in given order); their forms count too."""
+        self.given: list[list[int]] = []
+        self._given_forms: dict[int, dict[str, int]] = defaultdict(dict)
+        for p in papers:
+            given: list[int] = []
+            for kw in p.keywords:
+                key = fold(fold_key(kw))
+                if fold.allowed(key, given=True) and (kid := self._id(key)) not in given:
+                    given.append(kid)
+                    forms = self._given_forms[kid]
+                    form = surface(kw.split())
+                    forms[form] = forms.get(form, 0) + 1
+            self.given.append(given)
+
+    def _count(self, rows: _Rows) -> None:
+        """Set the candidates (paper, key, tf, first) and the keys' corpus statistics from the rows."""
+        n_keys = max(len(self.keys), 1)
+        mentions, first, at_end, before_object = rows.counts
+        # Two phrase keys may fold into one key of a paper: mentions add up, the earlier first mention counts.
+        pairs, inverse = np.unique(rows.paper * n_keys + rows.key, return_inverse=True)
+        self.paper, self.key = pairs // n_keys, pairs % n_keys
+        self.tf = np.bincount(inverse, weights=mentions, minlength=len(pairs)).astype(np.int64)
+        self.first = np.full(len(pairs), np.iinfo(np.int64).max, dtype=np.int64)
+        np.minimum.at(self.first, inverse, first)
+        self.total = np.bincount(rows.key, weights=mentions, minlength=len(self.keys)).astype(np.int64)
+        self.at_end = np.bincount(rows.key, weights=at_end, minlength=len(self.keys)).astype(np.int64)
+        self.before_object = np.bincount(rows.key, weights=before_object, minlength=len(self.keys)).astype(np.int64)
+        # Papers using a key: those mentioning it, and those giving it as a keyword without mentioning it.
+        given_pairs = np.array([i * n_keys + k for i, keys in enumerate(self.given) for k in keys], dtype=np.int64)
+        unmentioned = given_pairs[~contains(pairs, given_pairs)] % n_keys
+        self.df = np.bincount(self.key, minlength=len(self.keys)) + np.bincount(unmentioned, minlength=len(self.keys))
+
+    def _index_forms(self, rows: _Rows) -> None:
+        """Index the written forms by key, for the few keys whose forms are read (see surfaces)."""
+        # Most rows are written as their phrase key: counted per key and phrase at once.
+        n_phrases = max(len(self._phrases), 1)
+        plain = ~rows.written
+        codes, inverse = np.unique(rows.key[plain] * n_phrases + rows.phrase[plain], return_inverse=True)
+        self._plain = (codes // n_phrases, codes % n_phrases,
+                       np.bincount(inverse, weights=rows.counts[0][plain], minlength=len(codes)).astype(np.int64))
+        self._plain_starts = np.searchsorted(self._plain[0], np.arange(len(self.keys) + 1))
+        # The others are kept by key, in corpus order.
+        written = np.flatnonzero(rows.written)
+        order = np.argsort(rows.key[written], kind="stable")
+        mentions = rows.counts[0][written].tolist()
+        self._written = [(rows.forms[i], mentions[i]) for i in order.tolist()]
+        self._written_starts = np.searchsorted(rows.key[written][order], np.arange(len(self.keys) + 1))
+
+    def surfaces(self, kid: int, written_only: bool = False) -> dict[str, int]:
+        """Return how often each written form of a key occurs (author keywords included).
+
+        With `written_only`, forms written exactly as a phrase key (lowercase) are left out.
+        """
+        counts: dict[str, int] = {}
+        if not written_only:
+            a, b = self._plain_starts[kid], self._plain_starts[kid + 1]
+            for phrase, count in zip(self._plain[1][a:b].tolist(), self._plain[2][a:b].tolist()):
+                counts[self._phrases[phrase]] = count
+        for forms, mentions in self._written[self._written_starts[kid]:self._written_starts[kid + 1]]:
+            if isinstance(forms, str):
+                counts[forms] = counts.get(forms, 0) + mentions
+            else:
+                for form, count in forms:
+                    counts[form] = counts.get(form, 0) + count
+        for form, count in self._given_forms.get(kid, {}).items():
+            counts[form] = counts.get(form, 0) + count
+        return counts
+
+    def scores(self, given_keys: np.ndarray) -> np.ndarray:
+        """Return each candidate's relevance to its paper; NaN where its key cannot be a tag."""
+        factors = np.full((5, len(self.keys)), np.nan)
+        for kid in np.flatnonzero((self.df >= 2) & ((self.at_end > 0) | given_keys) & (self.total > 0)).tolist():
+            factors[:, kid] = self._key_factors(kid)
+        # The same products in the same order as the formula per candidate takes: scores are exact.
+        tf_weight = np.array([0.0] + [1 + _TF_WEIGHT * math.log(tf) for tf in range(1, int(self.tf.max(initial=0)) + 1)])
+        score = tf_weight[self.tf] * factors[0, self.key]
+        for factor in factors[1:]:
+            score *= factor[self.key]
+        score /= 1 + _POSITION_DECAY * self.first
+        score *= np.where(given_keys[self.key], _GIVEN_BOOST, 1.0)
+        return score
+
+    def _key_factors(self, kid: int) -> tuple[float, float, float, float, float]:
+        """Return the factors of a key's score that depend on the corpus only."""
+        key, df, total = self.keys[kid], int(self.df[kid]), int(self.total[kid])
+        at_end, before_object = int(self.at_end[kid]), int(self.before_object[kid])
+        words = key.count(" ") + 1
+        # Bursty phrases, repeated by the papers that use them, are their subject; background
+        # phrases ("machine learning", "training data") are mentioned once and left.
+        burst = (total / df) ** _BURSTINESS
+        # No IDF: field names ("reinforcement learning") are frequent and still the best tags.
+        length = 1 + _LENGTH_BONUS * (min(words, 4) - 1)
+        # Fragments ("large language" of "large language models") and modifiers ("adversarial")
+        # rarely end a noun phrase; verbs ("handling the") take objects.
+        head = min(1.0, _HEAD_FLOOR + at_end / total)
+        verb = max(0.0, 1 - _VERB_PENALTY * before_object / total)
+        return burst, length, head, verb, self._single_word_factor(kid) if words == 1 else 1.0
+
+    def _single_word_factor(self, kid: int) -> float:
+        """Return how much a one-word candidate keeps of its score: concept nouns and acronyms keep more."""
+        key = self.keys[kid]
+        # An adjective alone ("adversarial", "dynamic") names nothing, unless the corpus uses it as a noun.
+        if key.endswith(_ADJECTIVE_SUFFIXES) and self.at_end[kid] * 2 < self.total[kid]:
+            return _ADJECTIVE_SINGLE
+        # Phrase keys are lowercase: only forms written otherwise can be acronyms or names.
+        written = self.surfaces(kid, written_only=True)
+        all_forms = int(self.total[kid]) + sum(self._given_forms.get(kid, {}).values())
+        written_upper = sum(c for s, c in written.items() if sum(ch.isupper() for ch in s) >= 2)
+        if written_upper * 2 >= all_forms or key.endswith(_NOUN_SUFFIXES):
+            return _NOUN_SINGLE
+        return _SINGLE_WORD
+
+
+
+def contains(sorted_codes: np.ndarray, codes: np.ndarray) -> np.ndarray:
+    """Return where `codes` occur in the sorted array `sorted_codes`."""
+    at = np.searchsorted(sorted_codes, codes)
+    return sorted_codes[np.minimum(at, len(sorted_codes) - 1)] == codes if len(sorted_codes) else np.zeros(codes.shape, bool)
