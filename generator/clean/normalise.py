@@ -3,15 +3,27 @@
 The abstract Markdown is rendered by Python-Markdown with pymdownx.arithmatex (generic mode), which
 passes raw HTML through, so everything here treats the input as untrusted. A paragraph is split into
 protected pieces (math, code, links, URLs, escapes) and text; the text rules never see the protected
-pieces, which sit in the text as placeholders until the end.
+pieces, which sit in the text as placeholders until the end. The LaTeX rules are in latex.py, the
+repairs of PDF-extracted prose in pdf.py.
 """
 
 from __future__ import annotations
 
 import html
 import re
-import unicodedata
 from typing import Callable
+
+from generator.clean.latex import (
+    BRACKET_MATH,
+    DISPLAY_DOLLAR,
+    ENV_MATH,
+    ESCAPE_TEXT,
+    INLINE_DOLLAR,
+    PAREN_MATH,
+    accented,
+    latex_to_markdown,
+)
+from generator.clean.pdf import fix_glued_sentences, fix_hyphenation
 
 __all__ = ["normalise_abstract", "normalise_inline", "plain_text", "find_links"]
 
@@ -20,18 +32,6 @@ _OPEN, _CLOSE = "\ue000", "\ue001"
 _PLACEHOLDER = re.compile(f"{_OPEN}(\\d+){_CLOSE}")
 _JUNK = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u200b-\u200d\u2060\ufeff\ue000-\uf8ff]")
 
-# Math exactly as pymdownx.arithmatex sees it (smart dollars), so that what is kept verbatim here is
-# rendered as math there and never reaches Markdown's raw-HTML handling.
-_INLINE_DOLLAR = r"(?<!\\)\$(?!\s)(?P<dollar>(?:\\.|[^\\$])+?)(?<!\s)\$"
-_DISPLAY_DOLLAR = r"(?<!\\)\$\$(?P<ddollar>(?:\\.|[^\\$]|\$(?!\$))+?)\$\$"
-# A math body never holds its own opener (LaTeX cannot nest them): an opener without a closer then scans only
-# to the next opener, not to the end of the text, which made runs of `\(` quadratic.
-_PAREN_MATH = r"\\\((?P<paren>(?:\\[^()]|[^\\])+?)\\\)"
-_BRACKET_MATH = r"\\\[(?P<bracket>(?:\\[^\[\]]|[^\\])+?)\\\]"
-_ENV_MATH = (
-    r"(?P<env>\\begin\{(?P<envname>equation|align|gather|multline|eqnarray|displaymath|math)\*?\}"
-    r"(?:(?!\\begin\{(?P=envname)\*?\}).)+?\\end\{(?P=envname)\*?\})"
-)
 _URL_CHARS = r"[^\s<>\"`{}|\\^]"
 # A URL needs a host: "http://" followed by an entity or markup is text, on every pass.
 _URL = rf"(?i:https?)://[A-Za-z0-9\[]{_URL_CHARS}*"
@@ -39,7 +39,7 @@ _TARGET = r"(?P<{0}>[^\s()<>]*(?:\([^\s()<>]*\)[^\s()<>]*)*)(?:\s+\"[^\"]*\")?"
 _BRACKETED = r"\[(?P<{0}>(?:[^\[\]]|\[[^\[\]]*\])*)\]"
 
 # What plain_text removes or unwraps, in order.
-_PLAIN_MATH = re.compile(r"(?=[$\\])(?:" + "|".join([_DISPLAY_DOLLAR, _INLINE_DOLLAR, _PAREN_MATH, _BRACKET_MATH]) + ")")
+_PLAIN_MATH = re.compile(r"(?=[$\\])(?:" + "|".join([DISPLAY_DOLLAR, INLINE_DOLLAR, PAREN_MATH, BRACKET_MATH]) + ")")
 _PLAIN_LINK = re.compile(r"!?\[((?:[^\[\]]|\[[^\[\]]*\])*)\]\([^()\s]*(?:\([^()\s]*\)[^()\s]*)*(?:\s+\"[^\"]*\")?\)")
 _PLAIN_URL = re.compile(rf"(?=[<hH])<?{_URL}>?")
 # Code spans open and close on whole backtick runs, as the scanner's do (a run is never re-read from inside).
@@ -51,17 +51,17 @@ _PLAIN_TAG = re.compile(r"</?[A-Za-z][^<>]*>")
 # instead of on each of the sixteen alternatives (7x faster over real abstracts).
 _SCANNER = re.compile(
     r"(?=[\\`$!\[<hH])(?:" + "|".join([
-        _ENV_MATH,
-        _PAREN_MATH,
-        _BRACKET_MATH,
+        ENV_MATH,
+        PAREN_MATH,
+        BRACKET_MATH,
         r"\\url\{(?P<url>[^{}]*)\}",
         r"\\href\{(?P<href>[^{}]*)\}\{(?P<hreftext>(?:[^{}]|\{[^{}]*\})*)\}",
         r"``(?P<q2>[^`]+?)''",
         r"\\?`(?P<q1>[^`'\n]{1,200}?)'(?![A-Za-z])",
         r"\\(?P<accent>['\"^~=.`])(?P<abrace>\{)?(?P<accented>[A-Za-z])(?(abrace)\})",
         r"\\(?P<esc>[^A-Za-z])",
-        _DISPLAY_DOLLAR,
-        _INLINE_DOLLAR,
+        DISPLAY_DOLLAR,
+        INLINE_DOLLAR,
         # A fence is a whole run of backticks: starting inside a run re-read it from every position (quadratic).
         r"(?P<code>(?<!`)(?P<fence>`+)(?!`).+?(?<!`)(?P=fence)(?!`))",
         r"!" + _BRACKETED.format("alt") + r"\(" + _TARGET.format("src") + r"\)",
@@ -72,73 +72,8 @@ _SCANNER = re.compile(
     re.DOTALL,
 )
 
-_ACCENTS = {"'": "\u0301", '"': "\u0308", "^": "\u0302", "~": "\u0303", "=": "\u0304", ".": "\u0307", "`": "\u0300"}
 # Escapes kept as written: they mean a literal character to Markdown/arithmatex and must stay escaped.
 _KEPT_ESCAPES = set("\\`*_{}[]()#+-.!>$|")
-# LaTeX spacing commands and escapes that simply become a character.
-_ESCAPE_TEXT = {",": " ", ";": " ", ":": " ", " ": " ", "%": "%", "&": "&", "/": "", "@": "", "'": "'", '"': '"'}
-
-_EMPH = {"emph", "textit", "textsl", "mathit", "itshape", "it", "em", "sl"}
-_BOLD = {"textbf", "mathbf", "bfseries", "bf", "boldsymbol", "bm"}
-_PLAIN = {
-    "textsc", "texttt", "textrm", "textsf", "textup", "textnormal", "textmd", "text", "mbox", "hbox",
-    "underline", "uline", "mathrm", "mathsf", "mathtt", "scshape", "sc", "tt", "rm", "sf", "normalfont",
-    "textcolor", "colorbox", "operatorname", "ensuremath", "small", "large", "Large", "footnotesize",
-}
-# Commands whose arguments are dropped along with them (references, layout, bookkeeping).
-_DROPPED = {
-    "cite", "citep", "citet", "citealp", "citealt", "citeauthor", "citeyear", "citenum", "parencite",
-    "textcite", "autocite", "ref", "eqref", "autoref", "cref", "Cref", "pageref", "label", "vspace",
-    "hspace", "vskip", "hskip", "newline", "linebreak", "noindent", "centering", "par", "xspace",
-    "item", "maketitle", "clearpage", "newpage", "smallskip", "medskip", "bigskip", "quad", "qquad",
-    "protect", "relax", "nolinebreak", "allowbreak", "begin", "end", "color", "thanks", "index",
-}
-_CITES = {n for n in _DROPPED if "cite" in n}
-_SYMBOLS = {
-    "ldots": "…", "dots": "…", "cdots": "…", "textellipsis": "…", "textendash": "–", "textemdash": "—",
-    "eg": "e.g.", "ie": "i.e.", "etal": "et al.", "etc": "etc.", "wrt": "w.r.t.", "vs": "vs.", "cf": "cf.",
-    "LaTeX": "LaTeX", "TeX": "TeX", "times": "×", "pm": "±", "approx": "≈", "leq": "≤", "le": "≤",
-    "geq": "≥", "ge": "≥", "neq": "≠", "sim": "~", "infty": "∞", "to": "→", "rightarrow": "→",
-    "leftarrow": "←", "textasciitilde": "~", "textbar": "|", "S": "§", "textdegree": "°", "degree": "°",
-    "alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": "ε", "varepsilon": "ε", "zeta": "ζ",
-    "eta": "η", "theta": "θ", "kappa": "κ", "lambda": "λ", "mu": "μ", "nu": "ν", "xi": "ξ", "pi": "π",
-    "rho": "ρ", "sigma": "σ", "tau": "τ", "phi": "φ", "varphi": "φ", "chi": "χ", "psi": "ψ", "omega": "ω",
-    "Gamma": "Γ", "Delta": "Δ", "Theta": "Θ", "Lambda": "Λ", "Pi": "Π", "Sigma": "Σ", "Phi": "Φ",
-    "Psi": "Ψ", "Omega": "Ω", "ell": "ℓ", "textquoteleft": "'", "textquoteright": "'",
-    "textquotedblleft": '"', "textquotedblright": '"', "ss": "ß", "o": "ø", "O": "Ø", "aa": "å",
-    "AA": "Å", "ae": "æ", "AE": "Æ", "l": "ł", "L": "Ł", "i": "ı", "textbackslash": "",
-}
-
-# Words before which a trailing hyphen is a suspended compound ("pre- and post-training").
-_SUSPENSION = {"and", "or", "nor", "to", "vs", "versus", "as", "but", "with", "through"}
-# First halves that make real compounds: "multi- view" is "multi-view", not "multiview".
-_PREFIXES = {
-    "multi", "self", "non", "cross", "semi", "pre", "post", "co", "anti", "inter", "intra", "sub", "over",
-    "under", "well", "high", "low", "large", "small", "long", "short", "real", "end", "task", "zero",
-    "few", "one", "two", "three", "four", "five", "ten", "fine", "coarse", "state", "data", "model", "time",
-    "domain", "class", "object", "sample", "token", "user", "open", "closed", "black", "white", "out",
-    "top", "bottom", "first", "second", "third", "single", "double", "dual", "bi", "tri", "quasi",
-    "pseudo", "meta", "hyper", "ultra", "mid", "near", "far", "full", "half", "all", "human", "text",
-    "image", "video", "graph", "node", "edge", "rule", "knowledge", "language", "reward", "policy",
-    "value", "goal", "world", "instance", "category", "feature", "point", "patch", "pixel", "layer",
-    "channel", "group", "batch", "word", "sentence", "document", "query", "key", "mixed", "hand",
-    "deep", "un", "auto", "mini", "max", "min", "least", "most", "best", "worst", "tree",
-    "off", "on", "in", "up", "down", "back", "hard", "soft", "hybrid", "context", "search",
-}
-# Second halves that only occur in compounds ("data- driven", "human- readable").
-_HEADS = {
-    "based", "level", "wise", "like", "free", "aware", "specific", "driven", "scale", "dimensional",
-    "grained", "agnostic", "independent", "dependent", "shot", "order", "oriented", "invariant",
-    "efficient", "readable", "trained", "tuned", "supervised", "guided", "conditioned", "aligned",
-    "constrained", "centric", "related", "art", "the", "of", "world", "term", "step", "stage",
-    "source", "time", "resolution", "rank", "quality", "intensive", "consuming", "friendly",
-    "sensitive", "preserving", "equivariant", "labeled", "annotated", "defined", "generated",
-}
-_ABBREVIATIONS = {
-    "al", "vs", "cf", "eg", "ie", "approx", "resp", "fig", "figs", "eq", "eqs", "sec", "no", "vol", "pp",
-    "mr", "mrs", "ms", "dr", "prof", "st", "jr", "inc", "ltd", "co", "ca", "viz", "nb", "ref", "refs",
-}
-
 
 def normalise_abstract(text: str) -> str:
     """Return the abstract as safe, tidy Markdown with math kept verbatim."""
@@ -215,7 +150,7 @@ def _collapse(text: str) -> str:
 def _normalise_paragraph(paragraph: str) -> str:
     """Return one paragraph as one line of safe Markdown."""
     paragraph = _collapse(paragraph)
-    display = re.fullmatch(_DISPLAY_DOLLAR + "|" + _BRACKET_MATH + "|" + _ENV_MATH, paragraph, re.DOTALL)
+    display = re.fullmatch(DISPLAY_DOLLAR + "|" + BRACKET_MATH + "|" + ENV_MATH, paragraph, re.DOTALL)
     if display:
         # A paragraph that is only display math stays a display block for arithmatex.
         math = display.group("ddollar") or display.group("bracket")
@@ -340,12 +275,12 @@ class _Cleaner:
         mark, letter = m.group("accent"), m.group("accented")
         if mark == "`" and letter not in "aeiouAEIOU":
             return self._on_esc(m) + m.group(0)[2:]
-        return unicodedata.normalize("NFC", letter + _ACCENTS[mark])
+        return accented(mark, letter)
 
     def _on_esc(self, m: re.Match[str]) -> str:
         char = m.group(0)[1]
-        if char in _ESCAPE_TEXT:
-            return _ESCAPE_TEXT[char]
+        if char in ESCAPE_TEXT:
+            return ESCAPE_TEXT[char]
         if char == "\\":
             return " "  # a LaTeX line break
         if char in _KEPT_ESCAPES:
@@ -396,15 +331,15 @@ class _Cleaner:
         if "~" in text:
             text = _TILDE.sub(" ", text)
         if "\\" in text or "{" in text:
-            text = _latex_to_markdown(text, plain=self.plain)
+            text = latex_to_markdown(text, plain=self.plain)
         if "--" in text:
             text = _DASHES.sub(lambda m: "—" if "---" in m.group(0) else "–", text)
         text = _collapse(text if text.isascii() else text.translate(_QUOTES))  # the quotes mapped are not ASCII
         if "- " in text:
-            text = _fix_hyphenation(text)
+            text = fix_hyphenation(text)
         text = _SPACE_BEFORE.sub(r"\1", text)
         text = _SPACE_AFTER.sub(r"\1", text)
-        text = _fix_glued_sentences(text)
+        text = fix_glued_sentences(text)
         if self.plain:
             return _EMPHASIS.sub("", text)
         return _escape_markup(text)
@@ -442,141 +377,3 @@ def _escape_markup(text: str) -> str:
 
 
 _HTML_OR_MAIL = re.compile(r"<(?=[A-Za-z/!?]|[^<> !@]*+@)")
-
-
-def _latex_to_markdown(text: str, plain: bool) -> str:
-    """Return text with LaTeX text-mode commands turned into Markdown (or plain text)."""
-    emph, bold = ("", "") if plain else ("*", "**")
-
-    def wrap(marker: str, body: str) -> str:
-        body = body.strip()
-        return f"{marker}{body}{marker}" if body and marker else body
-
-    # "{\it x}" declarations: the group is what they apply to.
-    def declaration(m: re.Match[str]) -> str:
-        name, body = m.group(1), m.group(2)
-        return wrap(emph if name in _EMPH else bold if name in _BOLD else "", body)
-
-    for _ in range(4):
-        text, count = re.subn(r"\{\\(it|em|sl|itshape|bf|bfseries|sf|rm|tt|sc|scshape|normalfont)\b\s*"
-                              r"((?:[^{}]|\{[^{}]*\})*)\}", declaration, text)
-        if not count:
-            break
-
-    out: list[str] = []
-    pos = 0
-    for m in re.finditer(r"(\s*)\\([A-Za-z]+)\*?", text):
-        if m.start() < pos:
-            continue
-        space, name = m.group(1), m.group(2)
-        args, end = _brace_args(text, m.end(), 2 if name in ("textcolor", "colorbox") else 1)
-        out.append(text[pos:m.start()])
-        pos = end
-        if name in _CITES:
-            continue  # the citation goes together with the space before it
-        out.append(space)
-        if name in _DROPPED:
-            continue
-        if name in _SYMBOLS and not args:
-            out.append(_SYMBOLS[name])
-        elif name == "footnote":
-            out.append(" (" + args[-1].strip() + ")" if args and args[-1].strip() else "")
-        elif not args:
-            # An unknown macro without argument is usually a name the author defined (\lora/).
-            out.append("" if name in _EMPH | _BOLD | _PLAIN else name)
-            if text[pos:pos + 1] == "/":
-                pos += 1
-        elif name in _EMPH:
-            out.append(wrap(emph, args[-1]))
-        elif name in _BOLD:
-            out.append(wrap(bold, args[-1]))
-        else:
-            out.append(args[-1])
-    out.append(text[pos:])
-    text = "".join(out)
-    text = text.replace("\\", "")
-    # Braces left are LaTeX groups ("{B}ERT"); template-like "{{ }}" and "{% %}" are text and stay.
-    for _ in range(4):
-        text, count = re.subn(r"(?<![{\\])\{(?![{%])([^{}]*)(?<!%)\}(?!\})", r"\1", text)
-        if not count:
-            break
-    return text
-
-
-def _brace_args(text: str, pos: int, count: int) -> tuple[list[str], int]:
-    """Return up to count balanced {...} arguments starting at pos (after [...] options) and the end."""
-    args: list[str] = []
-    option = re.match(r"\s*\[[^\[\]]*\]", text[pos:])
-    if option:
-        pos += option.end()
-    while len(args) < count:
-        start = pos
-        while start < len(text) and text[start] == " " and start - pos < 1:
-            start += 1
-        if start >= len(text) or text[start] != "{":
-            break
-        depth, i = 0, start
-        while i < len(text):
-            if text[i] == "{":
-                depth += 1
-            elif text[i] == "}":
-                depth -= 1
-                if depth == 0:
-                    break
-            i += 1
-        if depth:
-            # Unbalanced: take the rest as the argument rather than fail.
-            args.append(text[start + 1:])
-            return args, len(text)
-        args.append(text[start + 1:i])
-        pos = i + 1
-    return args, pos
-
-
-def _fix_hyphenation(text: str) -> str:
-    """Return text with PDF line-break hyphens removed ("at- tention") but compounds kept."""
-    lower = text.lower()
-    # Looked up, not searched for, at each hyphen: a search of the whole text per hyphen was quadratic.
-    words = set(re.findall(r"\w+", lower))
-    seen: dict[str, bool] = {}
-
-    def fix(m: re.Match[str]) -> str:
-        left, right = m.group(1), m.group(2)
-        # The text is collapsed (single spaces), so the suspension "x- and " ends within the last 16 characters.
-        if right in _SUSPENSION or _SUSPENDED.search(text, max(0, m.start() - 16), m.start()):
-            return m.group(0)  # "pre- and post-training", "state- and action- spaces"
-        joined, hyphened = (left + right).lower(), f"{left}-{right}".lower()
-        if hyphened not in seen:
-            seen[hyphened] = hyphened in lower
-        if seen[hyphened]:
-            return f"{left}-{right}"
-        if joined in words:
-            return left + right
-        if left.lower() in _PREFIXES or right in _HEADS or not left.isalpha() or left[1:] != left[1:].lower():
-            return f"{left}-{right}"
-        return left + right
-
-    return re.sub(r"(?<![\w-])(\w+)- ([a-z]+)\b", fix, text)
-
-
-_SUSPENDED = re.compile(r"-\s+(?:and|or|nor|to|vs\.?|versus)\s+$")
-
-
-def _fix_glued_sentences(text: str) -> str:
-    """Return text with a space after sentence ends that lost it ("LLMs.To overcome")."""
-
-    def fix(m: re.Match[str]) -> str:
-        token, stop, right = m.group(1), m.group(2), m.group(3)
-        core = token.strip("()[]\"'*_")
-        if (len(core) < 2 or not re.fullmatch(r"[\w-]+", core) or core.lower() in _ABBREVIATIONS
-                or not (core.islower() or re.fullmatch(r"[A-Z][a-z]+", right) or core.isdigit())):
-            return m.group(0)
-        return f"{token}{stop} {right}"
-
-    # Only a sentence end with a capital right after it can match: most texts have none.
-    if not _GLUED_HINT.search(text):
-        return text
-    return re.sub(r"(?<!\S)([^\s.!?]+)([.!?])([A-Z][A-Za-z]*)(?![\w.@/])", fix, text)
-
-
-_GLUED_HINT = re.compile(r"[.!?][A-Z]")

@@ -22,8 +22,9 @@ from pathlib import Path
 
 import yaml
 
-from generator.read.load import compose_yaml, decode, read_bytes
 from generator.model import PapersiteError, Problem, TopicSpec, Vocabulary
+from generator.read.files import decode, read_bytes
+from generator.read.formats.yaml_ import compose_yaml
 from generator.text import fold_key as tag_key
 
 _TOP_KEYS = ("tags", "topics")
