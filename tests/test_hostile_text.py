@@ -79,7 +79,10 @@ def test_email_autolinks_in_an_abstract_are_text(built: Path) -> None:
 _SIZE = 64 * 1024
 _ORDINARY = "Graph neural networks learn molecular representations from atoms and bonds, and we study them. "
 _ADVERSARIAL = ["\\(", "\\[", "`", "``", "a- ", "ab- cd- ", "\\begin{equation}", "-", "$", "\\", "(", "*", "_", " ",
-                "A", "1", ".", "A. ", "*a ", "_a ", "`a``", "\\, --"]
+                "A", "1", ".", "A. ", "*a ", "_a ", "`a``", "\\, --",
+                # The title finder: unclosed brackets and links, and naming phrases that re-read the rest of the text.
+                "[", "\\url{", "\\cite{", "<http://", "we propose ", "We propose X, a ", "called ", "called X (",
+                "called (AB) ", "our method (AB) ", "we dubbed our ", "; X ("]
 
 
 def _generate_seconds(root: Path, abstracts: list[str]) -> float:

@@ -11,8 +11,11 @@ because real titles pair what was done with where.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import islice
+from typing import Callable, Iterator
 
 MAX_TITLE = 100
 #: Descriptions longer than this are cut at a phrase boundary; real titles are ~10 words.
@@ -75,16 +78,31 @@ def _unglue(t: str) -> str:
 def _plain_markup(t: str) -> str:
     """Return `t` without links, URLs, LaTeX commands and math delimiters."""
     t = _unlink(t)  # [text](url) -> text
-    t = re.sub(r"<(?:https?|ftp)://[^>]*>", " ", t)
-    t = re.sub(r"\\(?:url|href)\{[^}]*\}(?:\{([^}]*)\})?", lambda m: m.group(1) or " ", t)
+    t = _sub_closed(_AUTOLINK, " ", t, ">")
+    t = _sub_closed(_LATEX_LINK, lambda m: m.group(1) or " ", t, "}")
     t = re.sub(r"\bhttps?://\S+", " ", t)
     # Citations carry no meaning for a title; other \cmd{x} (\emph, \textsc, \algo...) keep x.
-    t = re.sub(r"~?\\(?:cite[tp]?|citep|citet|ref|eqref|footnote|label)\*?\{[^}]*\}", "", t)
+    t = _sub_closed(_CITATION, "", t, "}")
     t = re.sub(r"\\[a-zA-Z]+\*?\{([^{}]*)\}", r"\1", t)
     t = re.sub(r"\$\$(.+?)\$\$|\$(.+?)\$", lambda m: _plain_math(m.group(1) or m.group(2)), t)
     t = re.sub(r"\\([&%_#$])", r"\1", t)
     t = t.replace("\\`", "'")
     return re.sub(r"\\[a-zA-Z]+", " ", t)  # stray commands (\textbackslash, \newline...)
+
+
+_AUTOLINK = re.compile(r"<(?:https?|ftp)://[^>]*>")
+_LATEX_LINK = re.compile(r"\\(?:url|href)\{[^}]*\}(?:\{([^}]*)\})?")
+_CITATION = re.compile(r"~?\\(?:cite[tp]?|citep|citet|ref|eqref|footnote|label)\*?\{[^}]*\}")
+_MATH_COMMAND = re.compile(r"\\(?:mathcal|mathbf|mathrm|mathbb|text|operatorname|boldsymbol)\{([^}]*)\}")
+_ASIDE = re.compile(r"\s*\[[^\]]*\]")
+
+
+def _sub_closed(pattern: re.Pattern[str], repl: str | Callable[[re.Match[str]], str], t: str, close: str) -> str:
+    """Return `pattern.sub(repl, t)` for a pattern whose every match ends with `close`, in linear time."""
+    # "[^}]*\}" read on to the end of the text from every opening with no closing after it ("\url{\url{…"
+    # was quadratic); no match can end past the last `close`, so the text after it is never searched.
+    end = t.rfind(close) + 1
+    return pattern.sub(repl, t[:end]) + t[end:] if end else t
 
 
 def _unlink(t: str) -> str:
@@ -127,7 +145,7 @@ def _plain_math(expr: str) -> str:
     """Return a readable plain-text form of inline math, e.g. `$k$` -> `k`, `$\\pi$` -> `π`."""
     e = expr.replace("\\times", "x").replace("\\cdot", "*")
     e = _GREEK_RE.sub(lambda m: _GREEK[m.group(1)], e)
-    e = re.sub(r"\\(?:mathcal|mathbf|mathrm|mathbb|text|operatorname|boldsymbol)\{([^}]*)\}", r"\1", e)
+    e = _sub_closed(_MATH_COMMAND, r"\1", e, "}")
     e = re.sub(r"\\(log|exp|sin|cos|max|min|sup|inf|lim)\b", r" \1 ", e)
     e = re.sub(r"\\[a-zA-Z]+", "", e)
     e = re.sub(r"[{}\\^]", "", e)
@@ -202,11 +220,15 @@ _BRACKET_NAME = re.compile(rf"\(\s*[\"'“]?((?:[A-Z][a-z]+\s(?=[A-Z]{{2}}))?(?:
 _HEAD_THEN_NAME = re.compile(rf"([^.;]{{0,140}}?\b(?:{_HEAD_RE})s?)\s*(?:[,:]|--|[–—])\s*")
 _TRIGGER = re.compile(rf"\b(?:{_NAME_TRIGGERS})\s+(?:as\s+|it\s+)?(?:the\s+|a\s+|an\s+)?")
 _SPELLED = re.compile(rf"((?:\S+\s+){{0,12}}?\S+)\s+\(\s*({_NAME_TOKEN})\s*\)")
-_LEAD = re.compile(rf"(?:\b(?:{_INTRO_VERBS})(?:s|d|ed)?|\b[Oo]ur)\s+([^.;]*?)$")
+_STOP = re.compile(r"[.;]")
+_LEAD_START = re.compile(rf"(?:\b(?:{_INTRO_VERBS})(?:s|d|ed)?|\b[Oo]ur)\s+")
 _NAME_HEAD = re.compile(rf"{_NAME_TOKEN}\s+(?:{_HEAD_RE})\b")
 _NAME_SPACE = re.compile(rf"{_NAME_TOKEN}\s")
-_APPOSITION = re.compile(rf"(?:^|[.;:]\s)({_NAME_TOKEN})(\s*\([^)]*\))?\s*,\s+(?:an?|the first)\s+"
-                         rf"(?:[\w-]+\s){{0,4}}?(?:{_HEAD_RE})\b")
+#: "NAME (aside), a/the first ... HEAD": _APPOSITION_AT, an optional bracket, then _APPOSITION_TAIL.
+_APPOSITION_AT = re.compile(rf"(?:^|[.;:]\s)({_NAME_TOKEN})")
+_APPOSITION_TAIL = re.compile(rf"\s*,\s+(?:an?|the first)\s+(?:[\w-]+\s){{0,4}}?(?:{_HEAD_RE})\b")
+_APPOSITION_HINT = re.compile(r",\s+(?:an?|the first)\s")
+_BRACKET_OPEN = re.compile(r"\s*\(")
 _DEFINITION = re.compile(rf"(?<![\w-])({_NAME_TOKEN})\s+\(([A-Z][^()]+)\)")
 _FAST_DEFINITION = re.compile(r"\S\s+\([A-Z]")
 
@@ -299,10 +321,14 @@ def _name_at(text: str, strict: bool) -> tuple[str, str] | None:
 
 def _parenthesised_acronym(obj: str, max_words: int) -> tuple[str, str, str, int] | None:
     """Find `Long Form (NAME)` early in `obj`: (name, long form, rest, words before the long form)."""
-    for m in _BRACKET_NAME.finditer(obj):
+    if "(" not in obj:
+        return None
+    # Only a bracket within `max_words` words can hold the acronym: searching on to the end of the sentence
+    # for one was quadratic on "called X (called X (…".
+    after_words = next(islice(_WORD.finditer(obj), max_words, None), None)
+    limit = after_words.start() if after_words else len(obj)
+    for m in _brackets(obj, limit):
         before = obj[:m.start()]
-        if len(before.split()) > max_words:
-            break
         name = m.group(1)
         if not _looks_like_name(name):
             continue
@@ -318,6 +344,20 @@ def _parenthesised_acronym(obj: str, max_words: int) -> tuple[str, str, str, int
                 long_form = lead.pop() + " " + long_form
             return name, long_form, obj[m.end():], len(lead)
     return None
+
+
+_WORD = re.compile(r"\S+")
+
+
+def _brackets(obj: str, limit: int) -> Iterator[re.Match[str]]:
+    """Yield the _BRACKET_NAME matches in `obj` that start at or before `limit`, as finditer would."""
+    i = obj.find("(", 0, limit + 1)
+    while i != -1:
+        m = _BRACKET_NAME.match(obj, i)
+        if m:
+            yield m
+        # No match holds a "(" after its first character, so the next candidate is the next "(".
+        i = obj.find("(", max(i + 1, m.end() if m else 0), limit + 1)
 
 
 def _is_filler(word: str) -> bool:
@@ -341,7 +381,9 @@ def _is_filler_run(words: list[str]) -> bool:
 
 def _object_name(obj: str, idx: int, strict_first: bool = False) -> _Name | None:
     """Return the name that heads the noun phrase `obj` ("a novel and low-compute algorithm, NAME (...)")."""
-    words = obj.split()
+    # Ten words and the rest as one: splitting the whole rest of the sentence at every "we propose" was
+    # quadratic, and a sentence is single-spaced (plain_text), so joining the pieces gives the same text.
+    words = obj.split(maxsplit=10)
     for i in range(min(len(words), 10)):
         if i and not _is_filler(words[i - 1]):
             break
@@ -359,8 +401,8 @@ def _object_name(obj: str, idx: int, strict_first: bool = False) -> _Name | None
     if m and not any(w in _NOT_NAMES for w in m.group(1).split()):
         return _Name(m.group(1), idx, after=obj[m.end(1):])
     acr = _parenthesised_acronym(obj, 16)
-    if acr and _is_filler_run(obj.split()[:acr[3]]):
-        return _Name(acr[0], idx, acr[1], acr[2], lead=" ".join(obj.split()[:acr[3]]))
+    if acr and _is_filler_run(lead := obj.split(maxsplit=acr[3])[:acr[3]]):
+        return _Name(acr[0], idx, acr[1], acr[2], lead=" ".join(lead))
     # "a new self-explainable Graph Neural Network (GNN) model: GraphChef".
     m = _HEAD_THEN_NAME.match(obj)
     if m:
@@ -399,9 +441,11 @@ def _intro_object_names(sent: str, idx: int) -> list[_Name]:
 def _trigger_names(sent: str, idx: int) -> list[_Name]:
     """Return names introduced by "called X", "dubbed X", "termed X (ACR)" in one sentence."""
     found: list[_Name] = []
+    lead_before: Callable[[int], str] | None = None  # made at the first trigger: most sentences have none
     for m in _TRIGGER.finditer(sent):
         rest = sent[m.end():]
-        lead = _lead_before(sent[:m.start()])
+        lead_before = lead_before or _leads(sent)
+        lead = lead_before(m.start())
         acr = _parenthesised_acronym(rest, 14)
         if acr and acr[3] == 0:
             found.append(_Name(acr[0], idx, acr[1], acr[2], lead=lead))
@@ -427,10 +471,24 @@ _NAMING_OBJECT = re.compile(rf"\b[Ww]e\s+(?:call|dub|dubbed|name|named|term|term
                             rf"\s+([^.;:,()]{{3,80}}?)\s+({_NAME_TOKEN})(?=\s*(?:[.;,]\s|[.;]?$))")
 
 
-def _lead_before(text: str) -> str:
-    """Return the noun phrase just before a naming trigger ("an autoencoder (AE) framework,")."""
-    m = _LEAD.search(text)
-    return m.group(1).strip(" ,") if m else ""
+def _leads(sent: str) -> Callable[[int], str]:
+    """Return a function giving the noun phrase before a naming trigger at `end` ("an autoencoder (AE) framework,")."""
+    # The phrase is the words after the first intro verb or "our" since the last "." or ";" (the regex
+    # "(?:verb|our)\s+([^.;]*?)$" on sent[:end]). Searching every trigger's whole prefix with it was quadratic
+    # on "called called …", so the verbs and stops are found once and looked up by bisection.
+    stops = [m.start() for m in _STOP.finditer(sent)]
+    starts = [(m.start(), m.end()) for m in _LEAD_START.finditer(sent)]
+    firsts = [start for start, _ in starts]
+
+    def lead_before(end: int) -> str:
+        """Return the noun phrase `sent[:end]` ends with, or ""."""
+        k = bisect_right(stops, end - 1)
+        j = bisect_right(firsts, stops[k - 1] if k else -1)
+        if j == len(starts) or starts[j][1] > end:
+            return ""
+        return sent[starts[j][1]:end].strip(" ,")
+
+    return lead_before
 
 
 _OUR = re.compile(r"\b(?:[Oo]ur|[Tt]he proposed)\s+")
@@ -477,10 +535,38 @@ def _our_names(sent: str, idx: int) -> list[_Name]:
             if acr and acr[3] == 0:
                 found.append(_Name(acr[0], idx, acr[1], acr[2], lead=lead))
                 break
-    for m in _APPOSITION.finditer(sent):
-        if _looks_like_name(m.group(1)):
-            found.append(_Name(m.group(1), idx, after=sent[m.end(1):]))
+    for name, end in _appositions(sent):
+        if _looks_like_name(name):
+            found.append(_Name(name, idx, after=sent[end:]))
     return found
+
+
+def _appositions(sent: str) -> Iterator[tuple[str, int]]:
+    """Yield (name, end of name) for each "NAME (aside), a ... HEAD" in `sent`, as one regex's finditer would.
+
+    The regex "(NAME)(\\s*\\([^)]*\\))?\\s*,..." read on to the next ")" from every "NAME (", to the end of the
+    sentence when there is none ("; X (; X (…" was quadratic); here the next ")" is found once per stretch.
+    """
+    if not _APPOSITION_HINT.search(sent):
+        return  # the cheap test spares most sentences the loop: every match has this in it
+    pos = 0
+    looked, close = len(sent) + 1, -1  # `close` is the first ")" at or after `looked` (-1: none)
+    while m := _APPOSITION_AT.search(sent, pos):
+        end = m.end()
+        tail = None
+        bracket = _BRACKET_OPEN.match(sent, end)
+        if bracket:
+            start = bracket.end()
+            if not (looked <= start and (close == -1 or start <= close)):
+                looked, close = start, sent.find(")", start)
+            if close != -1:
+                tail = _APPOSITION_TAIL.match(sent, close + 1)
+        tail = tail or _APPOSITION_TAIL.match(sent, end)  # the bracket is optional
+        if tail:
+            yield m.group(1), end
+            pos = tail.end()
+        else:
+            pos = m.start() + 1
 
 
 def _defined_names(sent: str, idx: int) -> list[_Name]:
@@ -498,6 +584,8 @@ def _defined_names(sent: str, idx: int) -> list[_Name]:
     return found
 
 
+# Cached: every candidate asks about its name, and "our method (AB) …" repeats one name thousands of times.
+@lru_cache(maxsize=4096)
 def _is_term_abbreviation(name: str, text: str) -> bool:
     """Return True if the abstract defines `name` as short for a lower-case term ("sequential Monte Carlo (SMC)")."""
     if f"({name}" not in text and f"( {name}" not in text:
@@ -509,6 +597,7 @@ def _is_term_abbreviation(name: str, text: str) -> bool:
     return False
 
 
+@lru_cache(maxsize=4096)  # as _is_term_abbreviation: a name's count is asked once per candidate
 def _count_word(word: str, text: str) -> int:
     """Return how often `word` occurs in `text` as a whole token (a string scan: names vary, regexes would recompile)."""
     count, start = 0, text.find(word)
@@ -746,7 +835,7 @@ _WEAK_CUTS = (
 def _clean_phrase(phrase: str, limit: int, generic_head: bool = False) -> str:
     """Return `phrase` trimmed to a title-like noun phrase of at most `limit` characters."""
     p = re.sub(r"\s+\([^()]*\)", "", phrase)  # asides, citations and acronyms are noise in a title
-    p = re.sub(r"\s*\[[^\]]*\]", "", p)
+    p = _sub_closed(_ASIDE, "", p, "]")
     p = re.split(r"(?<=[a-z0-9)])[.!?]\s+(?=[A-Z])", p, maxsplit=1)[0]  # a missed sentence end
     p = p.strip(" .,;:!?-–—\"'“”")
     p = _LEAD_DROP.sub("", p)
@@ -813,16 +902,31 @@ def _tidy_end(text: str) -> str:
     t = " ".join(words)
     # Drop an unclosed bracket and whatever follows it; drop unbalanced straight quotes.
     for o, c in (("(", ")"), ("[", "]"), ("{", "}")):
-        while t.count(o) > t.count(c):
-            t = t[:t.rfind(o)].rstrip()
-        while t.count(c) > t.count(o):
-            t = t.replace(c, "", 1)
+        t = _balance(t, o, c)
     if t.count('"') % 2:
         t = t.replace('"', "")
     if t.count("“") != t.count("”"):
         t = t.replace("“", "").replace("”", "")
     t = t.strip(" ,;:.-–—")
     return _tidy_end(t) if t and t.split()[-1].lower() in _STOP_TAIL else t
+
+
+def _balance(t: str, o: str, c: str) -> str:
+    """Return `t` cut before each unclosed `o` from the end, then without its first unmatched `c`s."""
+    n_open, n_close = t.count(o), t.count(c)
+    if n_open > n_close:
+        # One pass: cutting at the last `o` and recounting both brackets each time was quadratic on "[[[[…".
+        opens = [m.start() for m in re.finditer(re.escape(o), t)]
+        closes_before = [t.count(c, 0, opens[0])]  # how many `c` come before each `o`
+        for prev, i in zip(opens, opens[1:]):
+            closes_before.append(closes_before[-1] + t.count(c, prev, i))
+        while n_open > n_close:
+            end = opens[n_open - 1]
+            n_open, n_close = n_open - 1, closes_before[n_open - 1]
+        t = t[:end].rstrip()
+    if n_close > n_open:
+        t = t.replace(c, "", n_close - n_open)  # replace() removes the first occurrences, as the loop did
+    return t
 
 
 _VERB_START = re.compile(r"(?:will|would|can|could|may|might|should|must|is|are|was|were|has|have|had|be|been"
