@@ -13,12 +13,7 @@ from generator.build import build
 from generator.project import Project
 from generator.model import PapersiteError
 from generator.runtime.progress import Progress
-
-
-def _tree(folder: Path) -> dict[str, tuple[bytes, int]]:
-    """Every file under `folder` with its bytes and modification time."""
-    return {p.relative_to(folder).as_posix(): (p.read_bytes(), p.stat().st_mtime_ns)
-            for p in sorted(folder.rglob("*")) if p.is_file()}
+from tests.conftest import copy_built, copy_project, tree
 
 
 def _fail(exc: BaseException):
@@ -29,6 +24,8 @@ def _fail(exc: BaseException):
 
 def _fail_writes_into(docs_dir: Path, after: int):
     """Let `after` writes into docs_dir succeed, then fail like a full disk (the staging copy is not affected)."""
+    # Fault injection into a private seam: _write_if_changed is the one place every page write goes through,
+    # so failing it part-way is the only way to make a write fail after some succeeded.
     real = site_module._write_if_changed
     count = {"n": 0}
 
@@ -73,8 +70,6 @@ INJECTIONS = {
 @pytest.fixture(scope="module")
 def built_project(tmp_path_factory) -> Path:
     """The seed project, built once; each test works on a copy of it."""
-    from tests.conftest import copy_project
-
     root = copy_project(tmp_path_factory.mktemp("atomic") / "project")
     build(Project.at(root), Progress(quiet=True))
     return root
@@ -82,10 +77,7 @@ def built_project(tmp_path_factory) -> Path:
 
 def _changed_copy(built_project: Path, tmp_path: Path) -> Path:
     """Copy the built project and add an abstract, so every page a build writes differs from what is there."""
-    import shutil
-
-    root = tmp_path / "project"
-    shutil.copytree(built_project, root, symlinks=True)
+    root = copy_built(built_project, tmp_path)
     seed = sorted((root / "data").glob("*.txt"))[0]
     seed.write_text(seed.read_text(encoding="utf-8").replace("\n\n", "\n\nNew abstract about graph neural networks "
                                                             "for molecular property prediction.\n\n", 1), encoding="utf-8")
@@ -96,33 +88,33 @@ def _changed_copy(built_project: Path, tmp_path: Path) -> Path:
 def test_a_failing_stage_leaves_site_src_and_site_unchanged(stage: str, built_project: Path, tmp_path: Path,
                                                             monkeypatch) -> None:
     root = _changed_copy(built_project, tmp_path)
-    before_src, before_site = _tree(root / "site_src"), _tree(root / "site")
+    before_src, before_site = tree(root / "site_src"), tree(root / "site")
     target, name, make = INJECTIONS[stage]
     monkeypatch.setattr(target, name, make(root))
     with pytest.raises((PapersiteError, OSError, RuntimeError)):
         build(Project.at(root), Progress(quiet=True))
     monkeypatch.undo()
-    assert _tree(root / "site_src") == before_src
-    assert _tree(root / "site") == before_site
+    assert tree(root / "site_src") == before_src
+    assert tree(root / "site") == before_site
     assert sorted(p.name for p in root.iterdir() if p.name.startswith(".") and p.name not in (".cache",)) == []
 
 
 def test_without_an_injected_failure_the_same_build_changes_the_site(built_project: Path, tmp_path: Path) -> None:
     # The control for the test above: the change it makes does reach site_src/ and site/.
     root = _changed_copy(built_project, tmp_path)
-    before_src, before_site = _tree(root / "site_src"), _tree(root / "site")
+    before_src, before_site = tree(root / "site_src"), tree(root / "site")
     build(Project.at(root), Progress(quiet=True))
-    assert _tree(root / "site_src") != before_src
-    assert _tree(root / "site") != before_site
+    assert tree(root / "site_src") != before_src
+    assert tree(root / "site") != before_site
 
 
 def test_write_tree_puts_everything_back_when_a_write_fails(tmp_path: Path, monkeypatch) -> None:
     docs = tmp_path / "docs"
     site_module.write_tree(docs, {"index.md": "old home\n", "papers/a.md": "a\n", "papers/b.md": "b\n"})
-    before = _tree(docs)
+    before = tree(docs)
     monkeypatch.setattr(site_module, "_write_if_changed", _fail_writes_into(docs, after=2))
     with pytest.raises(OSError):
         site_module.write_tree(docs, {"index.md": "new home\n", "papers/a.md": "A\n", "papers/c/d.md": "new\n"})
-    assert _tree(docs) == before
+    assert tree(docs) == before
     assert sorted(p.relative_to(docs).as_posix() for p in docs.rglob("*")) == ["index.md", "papers", "papers/a.md",
                                                                                "papers/b.md"]

@@ -3,72 +3,21 @@ served on 127.0.0.1 by the test itself. Screenshots go to artifacts/screenshots/
 
 from __future__ import annotations
 
-import functools
 import html.parser
-import http.server
 import json
 import re
-import sys
-import threading
 import urllib.error
 import urllib.parse
 import urllib.request
-from pathlib import Path
 
 import pytest
 
-from .conftest import ROOT
+from tests.conftest import NEEDS_BROWSER, ROOT, bench_module, search_results, site_catalog
 
-sys.path.insert(0, str(ROOT / "bench"))
-import search_speed  # noqa: E402 - bench/ is scripts, not a package
-
-CHROMIUM = Path("/usr/bin/chromium")
+search_speed = bench_module("search_speed")
 SHOTS = ROOT / "artifacts" / "screenshots"
 
-try:
-    from playwright.sync_api import sync_playwright
-except ImportError:  # pragma: no cover - depends on the machine
-    sync_playwright = None
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.slow,
-    pytest.mark.skipif(sync_playwright is None, reason="the playwright Python package is not installed (pip install -e '.[test]')"),
-    pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's Chromium is not installed at /usr/bin/chromium (apt-get install chromium)"),
-]
-
-
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args) -> None:  # keep pytest's output clean
-        pass
-
-
-@pytest.fixture(scope="module")
-def site_url(seed_site: Path):
-    """Serve the built seed site on 127.0.0.1 (a free port) for this module.
-
-    Stopped after it: a thread left running makes papersite's later builds in this process stay serial
-    (forking is unsafe with threads), which would hide the worker processes from the tests that check them.
-    """
-    handler = functools.partial(_QuietHandler, directory=str(seed_site / "site"))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
-    server.server_close()
-    thread.join()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    """One headless Chromium for this module (closed after it, so other modules can start Playwright's sync API)."""
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=[
-            "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-            "--disable-component-update", "--no-first-run"])
-        yield chromium
-        chromium.close()
+pytestmark = [*NEEDS_BROWSER, pytest.mark.slow]
 
 
 class Recorder:
@@ -108,37 +57,14 @@ def page(browser, recorder):
     assert recorder.errors == [], "the browser console showed errors"
 
 
-def _catalog(seed_site: Path) -> list[dict]:
-    return json.loads((seed_site / "site" / "papers.json").read_text(encoding="utf-8"))
-
-
 def _shot(page, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / name), full_page=False)
 
 
-def _search(page, site_url: str, query: str) -> list[str]:
-    """Type a query into Material's search box and return the result links, best first."""
-    page.goto(site_url)
-    page.click("input.md-search__input") if page.is_visible("input.md-search__input") else page.click("label.md-header__button[for=__search]")
-    # Material ignores input until its worker has loaded the index ("Initializing search" until then).
-    page.wait_for_function("!/Initializing/.test(document.querySelector('.md-search-result__meta').textContent)")
-    page.fill("input.md-search__input", query)
-    page.press("input.md-search__input", "End")  # a key event, as typing makes, with the whole query in place
-    page.wait_for_selector(".md-search-result__item")
-    hrefs: list[str] = []
-    for _ in range(20):  # the worker may still be answering: read until the list stops changing
-        page.wait_for_timeout(150)
-        now = page.eval_on_selector_all(".md-search-result__item > a", "els => els.map(a => a.href)")
-        if now == hrefs:
-            break
-        hrefs = now
-    return [h.split("?", 1)[0].split("#", 1)[0] for h in hrefs]  # search.highlight adds ?h=query
-
-
 def test_searching_a_method_name_finds_its_paper_first_and_opens_it(page, site_url, seed_site) -> None:
-    creimbo = next(p for p in _catalog(seed_site) if "CREIMBO" in p["title"])
-    results = _search(page, site_url, "CREIMBO")
+    creimbo = next(p for p in site_catalog(seed_site) if "CREIMBO" in p["title"])
+    results = search_results(page, site_url, "CREIMBO")
     assert results[0] == site_url + creimbo["url"]
     # The query's words are marked in the result, as Material marks them.
     assert "creimbo" in [m.lower() for m in page.locator(".md-search-result__item").first.locator("mark").all_inner_texts()]
@@ -156,14 +82,14 @@ _FILLER = frozenset("with that this from their these which have using into than 
 def test_three_words_from_the_middle_of_an_abstract_find_it_in_the_top_3(page, site_url, seed_site) -> None:
     # The paper in the middle of the catalog (no hand-picking); the first run of three content words from the middle of its abstract.
     index = json.loads((seed_site / "site" / "search" / "search_index.json").read_text(encoding="utf-8"))
-    paper = _catalog(seed_site)[len(_catalog(seed_site)) // 2]
+    paper = site_catalog(seed_site)[len(site_catalog(seed_site)) // 2]
     doc = next(d for d in index["docs"] if d["location"] == paper["url"])
     abstract = re.sub(r"<[^>]+>", " ", doc["text"].split("</p>", 2)[-1])  # after the topic and tag lines
     words = re.findall(r"[A-Za-z][A-Za-z-]+", abstract)
     start = next(i for i in range(len(words) // 2, len(words) - 3)
                  if all(len(w) >= 4 and w.lower() not in _FILLER for w in words[i:i + 3]))
     query = " ".join(words[start:start + 3])
-    results = _search(page, site_url, query)
+    results = search_results(page, site_url, query)
     assert site_url + paper["url"] in results[:3], query
 
 
@@ -179,7 +105,7 @@ def test_math_is_typeset_by_katex_with_no_raw_dollar_left(page, site_url, seed_s
 
 
 def test_a_tag_opens_its_page_with_papers_and_a_related_link_opens_that_paper(page, site_url, seed_site) -> None:
-    paper = _catalog(seed_site)[0]
+    paper = site_catalog(seed_site)[0]
     page.goto(site_url + paper["url"])
     _shot(page, "paper.png")
     page.click("a.ps-tag >> nth=0")
@@ -250,7 +176,7 @@ def _fetch_ok(url: str) -> bool:
 
 
 def test_no_request_leaves_the_machine_and_the_console_stays_clean(page, recorder, site_url, seed_site) -> None:
-    paper = _catalog(seed_site)[0]
+    paper = site_catalog(seed_site)[0]
     math_page = next(p for p in (seed_site / "site" / "papers").glob("*/index.html")
                      if "arithmatex" in p.read_text(encoding="utf-8")).parent.name
     for path in ["", paper["url"], f"papers/{math_page}/", "papers/", "topics/", "tags/", "map/", "about/"]:
@@ -266,7 +192,7 @@ def test_a_paper_page_fits_a_phone_screen(browser, seed_site, site_url) -> None:
                                   device_scale_factor=2)
     try:
         page = context.new_page()
-        for paper in _catalog(seed_site)[:10]:
+        for paper in site_catalog(seed_site)[:10]:
             page.goto(site_url + paper["url"])
             overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
             assert overflow <= 0, paper["url"]
@@ -282,7 +208,7 @@ def test_dark_mode_follows_the_system_setting(browser, seed_site, site_url) -> N
     context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme="dark")
     try:
         page = context.new_page()
-        page.goto(site_url + _catalog(seed_site)[0]["url"])
+        page.goto(site_url + site_catalog(seed_site)[0]["url"])
         assert page.get_attribute("body", "data-md-color-scheme") == "slate"
         rgb = [int(v) for v in re.findall(r"\d+", page.evaluate(
             "getComputedStyle(document.querySelector('.md-main')).backgroundColor || getComputedStyle(document.body).backgroundColor"))[:3]]
@@ -338,7 +264,7 @@ def test_the_map_shows_every_paper_names_it_on_hover_and_opens_it_on_click(page,
 
 
 def test_facets_filter_all_papers_combine_and_live_in_the_url(page, site_url, seed_site) -> None:
-    catalog = _catalog(seed_site)
+    catalog = site_catalog(seed_site)
     facets = json.loads((seed_site / "site" / "papers" / "facets.json").read_text(encoding="utf-8"))
     topic_slug, topic_name = facets["topics"][0]
     in_topic = [p for p in catalog if p["topic"] == topic_name]
@@ -370,7 +296,7 @@ def test_facets_filter_all_papers_combine_and_live_in_the_url(page, site_url, se
 
 
 def test_a_paper_page_carries_citation_meta_tags(page, site_url, seed_site) -> None:
-    paper = _catalog(seed_site)[0]
+    paper = site_catalog(seed_site)[0]
     page.goto(site_url + paper["url"])
     assert page.get_attribute("meta[name=citation_title]", "content") == paper["title"]
 

@@ -11,14 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from .test_browser import CHROMIUM, _catalog, _search, browser, site_url, sync_playwright  # noqa: F401 - fixtures
+from tests.conftest import NEEDS_BROWSER, search_results, site_catalog
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.slow,
-    pytest.mark.skipif(sync_playwright is None, reason="the playwright Python package is not installed (pip install -e '.[test]')"),
-    pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's Chromium is not installed at /usr/bin/chromium (apt-get install chromium)"),
-]
+pytestmark = [*NEEDS_BROWSER, pytest.mark.slow]
 
 WARNING = "papersite: lean search disabled ("
 WARNING_END = "); using Material's own search worker"
@@ -84,8 +79,8 @@ def _lean_patched(page) -> bool:
 def _finds_creimbo_first(page, url: str, seed_site: Path) -> None:
     """Search CREIMBO at `url` and check its paper comes first, with the word marked in the result."""
     site_url = url.split("?", 1)[0]
-    creimbo = next(p for p in _catalog(seed_site) if "CREIMBO" in p["title"])
-    results = _search(page, url, "CREIMBO")
+    creimbo = next(p for p in site_catalog(seed_site) if "CREIMBO" in p["title"])
+    results = search_results(page, url, "CREIMBO")
     assert results and results[0] == site_url + creimbo["url"]
     marks = page.locator(".md-search-result__item").first.locator("mark").all_inner_texts()
     assert "creimbo" in [m.lower() for m in marks]

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import json
 import re
-import subprocess
-import sys
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from generator.search import search
+from tests.conftest import run_cli, site_catalog
 
 pytestmark = pytest.mark.slow
 
@@ -20,10 +18,6 @@ METHOD_NAMES = [
     "CREIMBO", "PharmacoMatch", "SA-FixMatch", "HQGS", "ExploreToM", "CQG-MBQA", "VSD", "MAP", "MoS", "GroupBind",
     "Shared-AE", "BrainSAIL", "ReCogLab", "GFI", "HVM", "MindSimulator", "SurFhead", "NE", "DP-CATE",
 ]
-
-
-def _catalog(root: Path) -> list[dict]:
-    return json.loads((root / "site" / "papers.json").read_text(encoding="utf-8"))
 
 
 def _paper_of(catalog: list[dict], name: str) -> dict:
@@ -38,7 +32,7 @@ def test_home_lists_all_38_titled_papers(seed_site: Path) -> None:
     content = html.split('<article', 1)[1]
     links = set(re.findall(r'href="papers/([^"/]+)/"', content))
     assert len(links) == 38
-    catalog = _catalog(seed_site)
+    catalog = site_catalog(seed_site)
     assert len(catalog) == 38 and all(p["title"].strip() for p in catalog)
     assert all(p["title_inferred"] for p in catalog)
 
@@ -51,7 +45,7 @@ def test_papers_are_not_in_the_navigation(seed_site: Path) -> None:
 
 
 def test_every_tag_links_to_a_page_with_at_least_two_papers(seed_site: Path) -> None:
-    catalog = _catalog(seed_site)
+    catalog = site_catalog(seed_site)
     counts = Counter(t for p in catalog for t in p["tags"])
     assert all(3 <= len(p["tags"]) <= 8 for p in catalog), [p["tags"] for p in catalog]
     assert min(counts.values()) >= 2
@@ -64,7 +58,7 @@ def test_every_tag_links_to_a_page_with_at_least_two_papers(seed_site: Path) -> 
 
 
 def test_every_paper_has_five_related_papers_with_reasons(seed_site: Path) -> None:
-    catalog = _catalog(seed_site)
+    catalog = site_catalog(seed_site)
     ids = {p["id"] for p in catalog}
     for paper in catalog:
         assert len(paper["related"]) == 5
@@ -75,7 +69,7 @@ def test_every_paper_has_five_related_papers_with_reasons(seed_site: Path) -> No
 
 
 def test_every_paper_has_a_topic_with_a_page(seed_site: Path) -> None:
-    catalog = _catalog(seed_site)
+    catalog = site_catalog(seed_site)
     topics = Counter(p["topic"] for p in catalog)
     assert None not in topics and 2 <= len(topics) < 38
     assert len(list((seed_site / "site" / "topics").glob("*/index.html"))) == len(topics)
@@ -84,13 +78,13 @@ def test_every_paper_has_a_topic_with_a_page(seed_site: Path) -> None:
 
 @pytest.mark.parametrize("name", METHOD_NAMES)
 def test_titles_name_the_method_and_search_finds_it_first(seed_site: Path, name: str) -> None:
-    paper = _paper_of(_catalog(seed_site), name)
+    paper = _paper_of(site_catalog(seed_site), name)
     hits = search(seed_site / "site", name)
     assert hits and hits[0].url == paper["url"], [h.title for h in hits[:3]]
 
 
 def test_math_is_kept_for_katex_and_served_locally(seed_site: Path) -> None:
-    catalog = _catalog(seed_site)
+    catalog = site_catalog(seed_site)
     paper = next(p for p in catalog if "disentangl" in (seed_site / "site" / p["url"] / "index.html").read_text(encoding="utf-8").lower()
                  and "mathbf" in (seed_site / "site" / p["url"] / "index.html").read_text(encoding="utf-8"))
     html = (seed_site / "site" / paper["url"] / "index.html").read_text(encoding="utf-8")
@@ -109,8 +103,9 @@ def test_the_site_requests_nothing_from_another_host(seed_site: Path) -> None:
 
 
 def test_cli_search_prints_creimbo_first(seed_site: Path) -> None:
-    out = subprocess.run([sys.executable, "-m", "generator", "search", "CREIMBO", "--project", str(seed_site)],
-                         capture_output=True, text=True, check=True).stdout
+    result = run_cli("search", "CREIMBO", "--project", str(seed_site))
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
     first = out.splitlines()[0]
     assert first.startswith(" 1. ") and "CREIMBO" in first
 
@@ -123,6 +118,6 @@ def test_search_accepts_any_text(seed_site: Path, query: str) -> None:
 
 
 def test_search_finds_a_phrase_from_the_middle_of_an_abstract(seed_site: Path) -> None:
-    paper = _paper_of(_catalog(seed_site), "CREIMBO")
+    paper = _paper_of(site_catalog(seed_site), "CREIMBO")
     hits = search(seed_site / "site", "graph-driven dictionary learning")
     assert paper["url"] in [h.url for h in hits[:3]]

@@ -3,17 +3,12 @@
 from __future__ import annotations
 
 import hashlib
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from generator.cli import main
-
-
-def _run(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "generator", *args], capture_output=True, text=True)
+from tests.conftest import run_cli
 
 
 def _tree_digest(folder: Path) -> dict[str, str]:
@@ -23,7 +18,7 @@ def _tree_digest(folder: Path) -> dict[str, str]:
 
 @pytest.mark.parametrize("command", ["build", "generate", "serve", "check", "search"])
 def test_every_command_has_help_with_an_example(command: str) -> None:
-    result = _run(command, "--help")
+    result = run_cli(command, "--help")
     assert result.returncode == 0
     assert "example:" in result.stdout and f"papersite {command}" in result.stdout
 
@@ -49,7 +44,7 @@ def test_bad_data_fails_without_traceback_and_leaves_the_site_as_it_was(project_
     assert main(["build", "-q", "--project", str(root)]) == 0
     before_src, before_site = _tree_digest(root / "site_src"), _tree_digest(root / "site")
     (root / "data" / "zz.jsonl").write_text('{"abstract": ""}\n')
-    result = _run("build", "-q", "--project", str(root))
+    result = run_cli("build", "-q", "--project", str(root))
     assert result.returncode == 1
     assert "Traceback" not in result.stderr
     assert "data/zz.jsonl:1: abstract: " in result.stderr
@@ -77,13 +72,13 @@ def test_a_failing_mkdocs_stage_leaves_the_site_as_it_was(project_factory, monke
 
 
 def test_missing_config_is_a_clear_error(tmp_path: Path) -> None:
-    result = _run("check", "--project", str(tmp_path))
+    result = run_cli("check", "--project", str(tmp_path))
     assert result.returncode == 1
     assert result.stderr.strip().endswith("no MkDocs configuration here (run papersite from the project folder)")
 
 
 def test_search_before_build_says_what_to_do(project_factory) -> None:
     root = project_factory()
-    result = _run("search", "graphs", "--project", str(root))
+    result = run_cli("search", "graphs", "--project", str(root))
     assert result.returncode == 1
     assert "run `papersite build` first" in result.stderr and "Traceback" not in result.stderr

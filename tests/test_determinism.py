@@ -9,15 +9,7 @@ import sys
 from pathlib import Path
 
 from generator.runtime.cache import CACHE_DIR
-from generator.write.files import is_generated
-from tests.conftest import ROOT
-
-
-def _generated(project: Path) -> dict[str, bytes]:
-    """Return every generated file of site_src/ (papers.json included) as path → bytes."""
-    docs = project / "site_src"
-    return {p.relative_to(docs).as_posix(): p.read_bytes() for p in sorted(docs.rglob("*"))
-            if p.is_file() and is_generated(p.relative_to(docs).as_posix())}
+from tests.conftest import ROOT, generated_files
 
 
 def _generate(project: Path, hash_seed: str) -> None:
@@ -33,7 +25,7 @@ def test_two_builds_of_the_same_data_are_byte_identical(project_factory) -> None
     first, second = project_factory(), project_factory()
     _generate(first, "1")
     _generate(second, "2024")
-    one, two = _generated(first), _generated(second)
+    one, two = generated_files(first), generated_files(second)
     assert "papers.json" in one and any(p.startswith("papers/") for p in one)
     assert one.keys() == two.keys()
     differing = sorted(p for p in one if one[p] != two[p])
@@ -42,4 +34,4 @@ def test_two_builds_of_the_same_data_are_byte_identical(project_factory) -> None
     assert (first / CACHE_DIR).is_dir()
     shutil.rmtree(first / "site_src" / "papers")
     _generate(first, "7")
-    assert _generated(first) == one
+    assert generated_files(first) == one

@@ -10,69 +10,21 @@ javascript:/data: URL that a clean build does not have.
 from __future__ import annotations
 
 import functools
-import http.server
 import json
 import os
 import re
-import subprocess
-import sys
-import threading
 from dataclasses import dataclass
-from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
 from generator.cli import main
-
-ROOT = Path(__file__).resolve().parent.parent
+from tests.conftest import (CHROMIUM, Page, Refused, Symlink, jsonl, launch_chromium, minimal_project, run_cli,
+                            serve, snapshot, write_data)
 
 
 # --------------------------------------------------------------------------------------------------
 # Helpers
-
-
-@dataclass(frozen=True)
-class Symlink:
-    """A data file that is a symbolic link to `target` (a path outside the project)."""
-
-    target: str
-
-
-def _jsonl(*records: dict) -> bytes:
-    return "".join(json.dumps(r) + "\n" for r in records).encode("utf-8")
-
-
-def _write_data(data: Path, files: dict[str, bytes | Symlink]) -> None:
-    data.mkdir(parents=True, exist_ok=True)
-    for name, content in files.items():
-        if isinstance(content, Symlink):
-            os.symlink(content.target, data / name)
-        else:
-            (data / name).write_bytes(content)
-
-
-def _minimal_project(root: Path, files: dict[str, bytes | Symlink]) -> Path:
-    """A project with mkdocs.yml and data/ only: enough for `papersite check`."""
-    root.mkdir(parents=True)
-    (root / "mkdocs.yml").write_bytes((ROOT / "mkdocs.yml").read_bytes())
-    _write_data(root / "data", files)
-    return root
-
-
-def _run(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "generator", *args], capture_output=True, text=True, cwd=ROOT)
-
-
-def _snapshot(folder: Path, skip: tuple[Path, ...] = ()) -> dict[str, tuple[int, int] | None]:
-    """Return every path under `folder` (except `skip`): files with size and modification time, folders with None."""
-    out: dict[str, tuple[int, int] | None] = {}
-    for path in sorted(folder.rglob("*")):
-        if any(path == s or s in path.parents for s in skip):
-            continue
-        st = path.lstat()
-        out[path.relative_to(folder).as_posix()] = None if path.is_dir() else (st.st_size, st.st_mtime_ns)
-    return out
 
 
 # --------------------------------------------------------------------------------------------------
@@ -83,19 +35,12 @@ _BOMB = "".join(f"{n}: &{n} [{', '.join(['*' + p] * 9 if p else ['x'] * 9)}]\n"
                 for p, n in zip(["", "a", "b", "c", "d", "e", "f"], "abcdefg"))
 
 
-@dataclass(frozen=True)
-class Refused:
-    name: str
-    files: dict
-    lines: tuple[str, ...]  # exactly what check prints before its summary, in order
-
-
 REFUSED = [
     Refused("empty abstract", {"e.jsonl": b'{"abstract": ""}\n'},
             ("data/e.jsonl:1: abstract: missing or empty",)),
     Refused("whitespace-only abstract", {"w.jsonl": b'{"title": "T"}\n{"abstract": "  \\n\\t \\u00a0 "}\n'},
             ("data/w.jsonl:1: abstract: missing or empty", "data/w.jsonl:2: abstract: missing or empty")),
-    Refused("invalid JSON on line 3", {"j.jsonl": _jsonl({"abstract": "One" + _ABOUT}, {"abstract": "Two" + _ABOUT})
+    Refused("invalid JSON on line 3", {"j.jsonl": jsonl({"abstract": "One" + _ABOUT}, {"abstract": "Two" + _ABOUT})
                                        + b'{"abstract": "unterminated\n'},
             ("data/j.jsonl:3: json: invalid JSON: Unterminated string starting at (column 14)",)),
     Refused("invalid JSON array element on line 3", {"a.json": b'[\n {"abstract": "a"},\n {"abstract": "b",}\n]\n'},
@@ -110,7 +55,7 @@ REFUSED = [
             ("data/t.jsonl:1: abstract: expected text, got a list",
              "data/t.jsonl:2: abstract: expected text, got an object")),
     Refused("other fields of the wrong type",
-            {"t.jsonl": _jsonl({"abstract": "Fine" + _ABOUT, "authors": 42, "year": "next year",
+            {"t.jsonl": jsonl({"abstract": "Fine" + _ABOUT, "authors": 42, "year": "next year",
                                 "keywords": {"a": 1}, "title": ["x"], "id": 1.5})},
             ("data/t.jsonl:1: authors: expected a list of names, got a number",
              "data/t.jsonl:1: id: expected text or a whole number, got a decimal number",
@@ -127,10 +72,10 @@ REFUSED = [
     Refused("lone CR line ends keep line numbers", {"cr.txt": b"Collection\r\rOne abstract about graphs.\r\rcaf\xe9\r"},
             ("data/cr.txt:5: encoding: not valid UTF-8 (byte 0xe9 at column 4); file skipped",)),
     Refused("duplicate id with different text",
-            {"dup.jsonl": _jsonl({"id": "p1", "abstract": "First" + _ABOUT}, {"id": "p1", "abstract": "Second" + _ABOUT})},
+            {"dup.jsonl": jsonl({"id": "p1", "abstract": "First" + _ABOUT}, {"id": "p1", "abstract": "Second" + _ABOUT})},
             ("data/dup.jsonl:2: id: 'p1' is already used by data/dup.jsonl:1 with a different abstract",)),
     Refused("javascript: and data: URLs",
-            {"u.jsonl": _jsonl({"abstract": "A" + _ABOUT, "url": "javascript:alert(1)"},
+            {"u.jsonl": jsonl({"abstract": "A" + _ABOUT, "url": "javascript:alert(1)"},
                                {"abstract": "B" + _ABOUT, "pdf_url": "data:text/html;base64,PHNjcmlwdD4="},
                                {"abstract": "C" + _ABOUT, "url": " JaVaScRiPt:alert(1)"},
                                {"abstract": "D" + _ABOUT, "url": "https://ok.example/a b"},
@@ -154,9 +99,9 @@ REFUSED = [
             {"u.bib": b"@article{good,\n  title = {Good},\n  abstract = {A good abstract about graphs.}\n}\n\n"
                       b"@article{bad,\n  title = {Bad {unclosed},\n  abstract = {Text}\n}\n"},
             ("data/u.bib:6: bibtex: unbalanced braces in entry 'bad' (a '{' is never closed); entry skipped",)),
-    Refused("id with NUL", {"i.jsonl": _jsonl({"id": "a\u0000b", "abstract": "NUL" + _ABOUT})},
+    Refused("id with NUL", {"i.jsonl": jsonl({"id": "a\u0000b", "abstract": "NUL" + _ABOUT})},
             ("data/i.jsonl:1: id: contains the control character U+0000",)),
-    Refused("id of 500 characters", {"i.jsonl": _jsonl({"id": "x" * 500, "abstract": "Long" + _ABOUT})},
+    Refused("id of 500 characters", {"i.jsonl": jsonl({"id": "x" * 500, "abstract": "Long" + _ABOUT})},
             ("data/i.jsonl:1: id: longer than 200 characters (500)",)),
     Refused("symlink to a file outside data/", {"ok.txt": b"C\n\nAn abstract about graphs.\n",
                                                 "passwd.txt": Symlink("/etc/passwd")},
@@ -166,7 +111,7 @@ REFUSED = [
 
 @pytest.mark.parametrize("case", REFUSED, ids=[c.name for c in REFUSED])
 def test_refused_input_gives_the_exact_error_and_exit_1(case: Refused, tmp_path: Path, capsys) -> None:
-    root = _minimal_project(tmp_path / "project", case.files)
+    root = minimal_project(tmp_path / "project", case.files)
     code = main(["check", "-q", "--project", str(root)])
     err = capsys.readouterr().err.splitlines()
     assert code == 1
@@ -183,27 +128,27 @@ def test_check_lists_every_problem_of_every_file_sorted_and_build_refuses(projec
     expected: list[str] = []
     for number, case in enumerate(REFUSED):
         folder = f"c{number:02d}"
-        _write_data(data / folder, case.files)
+        write_data(data / folder, case.files)
         expected.extend(line.replace("data/", f"data/{folder}/") for line in case.lines)
-    (data / "zz_warn.jsonl").write_bytes(_jsonl({"abstract": "Same" + _ABOUT}, {"abstract": "Same" + _ABOUT}))
+    (data / "zz_warn.jsonl").write_bytes(jsonl({"abstract": "Same" + _ABOUT}, {"abstract": "Same" + _ABOUT}))
     expected.append("data/zz_warn.jsonl:2: abstract: warning: same text as data/zz_warn.jsonl:1; merged")
 
-    checked = _run("check", "-q", "--project", str(root))
+    checked = run_cli("check", "-q", "--project", str(root))
     assert checked.returncode == 1
     assert "Traceback" not in checked.stderr
     assert checked.stderr.splitlines() == expected + [f"{len(expected) - 1} errors, 1 warnings"]
 
-    before = _snapshot(tmp_path)
-    built = _run("build", "--strict", "-q", "--project", str(root))
+    before = snapshot(tmp_path)
+    built = run_cli("build", "--strict", "-q", "--project", str(root))
     assert built.returncode == 1
     assert "Traceback" not in built.stderr
     assert built.stderr.splitlines() == expected + [f"error: {len(expected) - 1} errors in the data; nothing was written"]
-    assert _snapshot(tmp_path) == before
+    assert snapshot(tmp_path) == before
 
 
 def test_warnings_alone_do_not_fail_check(tmp_path: Path) -> None:
-    root = _minimal_project(tmp_path / "project", {"long.jsonl": _jsonl({"abstract": "word " * 20_000})})
-    result = _run("check", "-q", "--project", str(root))
+    root = minimal_project(tmp_path / "project", {"long.jsonl": jsonl({"abstract": "word " * 20_000})})
+    result = run_cli("check", "-q", "--project", str(root))
     assert result.returncode == 0
     assert result.stderr.splitlines() == [
         "data/long.jsonl:1: abstract: warning: very long (20,000 words); is it a whole paper?",
@@ -324,53 +269,6 @@ BUILT_OTHER = [
 BUILT = BUILT_JSONL + BUILT_OTHER
 
 
-class _Page(HTMLParser):
-    """What a built page contains: its visible text, scripts, active elements and URL attributes."""
-
-    ACTIVE = {"script", "iframe", "frame", "object", "embed", "img", "base", "form", "link", "meta", "style", "svg",
-              "video", "audio", "source", "input", "button", "textarea", "select", "math"}
-    URL_ATTRS = {"href", "src", "action", "formaction", "xlink:href", "data", "poster", "srcset", "background"}
-    DECISIVE = {"src", "type", "rel", "http-equiv", "srcdoc", "action", "formaction", "data", "srcset"}
-
-    def __init__(self, text: str) -> None:
-        super().__init__(convert_charrefs=True)
-        self.scripts: set[str] = set()
-        self.active: set[tuple] = set()
-        self.handlers: list[tuple] = []
-        self.bad_urls: list[tuple] = []
-        self.text: list[str] = []
-        self._in = ""
-        self.feed(text)
-        self.visible = " ".join("".join(self.text).split())
-
-    def handle_starttag(self, tag: str, attrs: list) -> None:
-        for name, value in attrs:
-            if name.startswith("on"):
-                self.handlers.append((tag, name, value))
-            if name in self.URL_ATTRS and re.match(r"\s*(?:javascript|data|vbscript):", value or "", re.I):
-                self.bad_urls.append((tag, name, value))
-        if tag == "meta" and dict(attrs).get("name") and "http-equiv" not in dict(attrs):
-            pass  # <meta name=… content=…> is inert metadata (citation tags); its content is checked above
-        elif tag in self.ACTIVE:
-            # The element and its attribute names; values only where they decide what runs or loads
-            # (labels and titles hold escaped data and differ from page to page).
-            self.active.add((tag, tuple(sorted((name, value if name in self.DECISIVE else "") for name, value in attrs))))
-        if tag in ("script", "style", "title"):
-            self._in = tag
-            if tag == "script":
-                self.scripts.add("src=" + dict(attrs).get("src", "") if dict(attrs).get("src") else "")
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag == self._in:
-            self._in = ""
-
-    def handle_data(self, data: str) -> None:
-        if self._in == "script":
-            self.scripts.add(data)
-        elif not self._in:
-            self.text.append(data)
-
-
 def _depth(rel: str) -> int:
     return rel.count("/")
 
@@ -381,7 +279,7 @@ def _clean_reference(seed_root: str) -> dict[int, tuple[set, set]]:
     ref: dict[int, tuple[set, set]] = {}
     site = Path(seed_root) / "site"
     for path in sorted(site.rglob("*.html")):
-        page = _Page(path.read_text(encoding="utf-8"))
+        page = Page(path.read_text(encoding="utf-8"))
         scripts, active = ref.setdefault(_depth(path.relative_to(site).as_posix()), (set(), set()))
         scripts.update(page.scripts)
         active.update(page.active)
@@ -396,22 +294,22 @@ def hostile_site(tmp_path_factory) -> dict:
     base = tmp_path_factory.mktemp("hostile")
     data = base / "data-src"
     data.mkdir()
-    (data / "hostile.jsonl").write_bytes(_jsonl(*(c.record for c in BUILT_JSONL)))
+    (data / "hostile.jsonl").write_bytes(jsonl(*(c.record for c in BUILT_JSONL)))
     for rel, content in OTHER_FILES.items():
         (data / rel.split("/", 1)[1]).write_bytes(content)
     root = copy_project(base / "parent" / "project", data)
     skip = (root / "site_src", root / "site", root / ".cache")
-    before = _snapshot(root.parent, skip)
-    result = _run("build", "--strict", "-q", "--project", str(root))
-    return {"root": root, "result": result, "before": before, "after": _snapshot(root.parent, skip)}
+    before = snapshot(root.parent, skip)
+    result = run_cli("build", "--strict", "-q", "--project", str(root))
+    return {"root": root, "result": result, "before": before, "after": snapshot(root.parent, skip)}
 
 
-def _page_of(root: Path, case: Built) -> tuple[str, _Page]:
+def _page_of(root: Path, case: Built) -> tuple[str, Page]:
     catalog = json.loads((root / "site" / "papers.json").read_text(encoding="utf-8"))
     rows = [row for row in catalog if row["source"] == f"{case.file}:{case.line}"]
     assert len(rows) == 1, f"no page for {case.file}:{case.line}"
     rel = rows[0]["url"] + "index.html"
-    return rel, _Page((root / "site" / rel).read_text(encoding="utf-8"))
+    return rel, Page((root / "site" / rel).read_text(encoding="utf-8"))
 
 
 def test_hostile_build_succeeds_with_exactly_the_expected_warnings(hostile_site) -> None:
@@ -438,7 +336,7 @@ def test_no_page_of_the_hostile_build_has_anything_active_from_the_data(hostile_
     assert len(pages) > len(BUILT)
     for path in pages:
         rel = path.relative_to(site).as_posix()
-        page = _Page(path.read_text(encoding="utf-8"))
+        page = Page(path.read_text(encoding="utf-8"))
         scripts, active = reference[_depth(rel)]
         assert page.scripts <= scripts, (rel, page.scripts - scripts)
         assert page.active <= active, (rel, page.active - active)
@@ -481,51 +379,34 @@ def test_paper_pages_stay_inside_papers(hostile_site) -> None:
 # --------------------------------------------------------------------------------------------------
 # In a real browser: opening the hostile pages and searching for their payloads opens no dialog
 
-CHROMIUM = Path("/usr/bin/chromium")
-
-
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args) -> None:
-        pass
-
-
 @pytest.mark.browser
 def test_no_dialog_opens_in_the_browser(hostile_site) -> None:
     if not CHROMIUM.exists():
         pytest.skip("Debian chromium is not installed")
     playwright = pytest.importorskip("playwright.sync_api")
     root = hostile_site["root"]
-    handler = functools.partial(_QuietHandler, directory=str(root / "site"))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}/"
     urls = [""] + [_page_of(root, c)[0].removesuffix("index.html") for c in BUILT if c.record is None or c.shown]
     dialogs: list[str] = []
-    try:
-        with playwright.sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=str(CHROMIUM), args=[
-                "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                "--disable-component-update", "--no-first-run"])
-            page = browser.new_page(viewport={"width": 1280, "height": 900})
-            page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
-            for url in dict.fromkeys(urls):
-                page.goto(base + url, wait_until="load")
-                page.wait_for_timeout(150)  # let KaTeX typeset the math
-            # Search results are built from the index in the browser: the payloads must stay text there too.
-            for query in ("alert", "onerror", "frame"):
-                page.goto(base, wait_until="load")
-                # Material ignores typing until its worker has built the index ("Initializing search" until then).
-                page.wait_for_function(
-                    "!/Initializing/.test(document.querySelector('.md-search-result__meta').textContent)", timeout=60_000)
-                page.click("input.md-search__input")
-                # One input event with the whole query (keystroke by keystroke, a late answer to a prefix can win).
-                page.fill("input.md-search__input", query)
-                page.press("input.md-search__input", "End")
-                page.wait_for_selector(".md-search-result__item", timeout=30_000)
-                page.wait_for_timeout(300)
-            browser.close()
-    finally:
-        server.shutdown()
+    with serve(root / "site") as base, playwright.sync_playwright() as p:
+        browser = launch_chromium(p)
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+        for url in dict.fromkeys(urls):
+            page.goto(base + url, wait_until="load")
+            page.wait_for_timeout(150)  # let KaTeX typeset the math
+        # Search results are built from the index in the browser: the payloads must stay text there too.
+        for query in ("alert", "onerror", "frame"):
+            page.goto(base, wait_until="load")
+            # Material ignores typing until its worker has built the index ("Initializing search" until then).
+            page.wait_for_function(
+                "!/Initializing/.test(document.querySelector('.md-search-result__meta').textContent)", timeout=60_000)
+            page.click("input.md-search__input")
+            # One input event with the whole query (keystroke by keystroke, a late answer to a prefix can win).
+            page.fill("input.md-search__input", query)
+            page.press("input.md-search__input", "End")
+            page.wait_for_selector(".md-search-result__item", timeout=30_000)
+            page.wait_for_timeout(300)
+        browser.close()
     assert dialogs == []
 
 

@@ -4,6 +4,7 @@ or warning, and a project left as it was (or cleaned up), never a traceback."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
@@ -16,21 +17,15 @@ from pathlib import Path
 
 import pytest
 
-from generator.runtime.cache import CACHE_DIR, _encode
+from generator.runtime.cache import CACHE_DIR
 from generator.cli import main
-from tests.conftest import FIXTURES, copy_project
+from tests.conftest import FIXTURES, copy_built, copy_project, tree
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN_DATA = FIXTURES / "golden" / "data"
 ATOM = "{http://www.w3.org/2005/Atom}"
 # Everything XML 1.0 forbids, and Unicode noncharacters; the unpaired surrogate is replaced when read.
 _FORBIDDEN = "\x01\x08\x0b\x0c\x1f\ufffe\uffff\ufdd0\U0001fffe\U0010ffff\ud800"
-
-
-def _tree(folder: Path) -> dict[str, tuple[bytes, int]]:
-    """Every file under `folder` with its bytes and modification time."""
-    return {p.relative_to(folder).as_posix(): (p.read_bytes(), p.stat().st_mtime_ns)
-            for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
 def _work_dirs(root: Path) -> list[str]:
@@ -49,12 +44,6 @@ def built_golden(tmp_path_factory) -> Path:
     """The golden project, built once; tests work on copies of it."""
     root = copy_project(tmp_path_factory.mktemp("faults") / "project", GOLDEN_DATA)
     assert main(["build", "-q", "--project", str(root)]) == 0
-    return root
-
-
-def _copy(built: Path, tmp_path: Path) -> Path:
-    root = tmp_path / "project"
-    shutil.copytree(built, root, symlinks=True)
     return root
 
 
@@ -110,18 +99,24 @@ def test_a_malformed_state_file_is_a_one_line_error(case: str, tmp_path: Path, c
         state.mkdir()
     else:
         state.write_bytes(content)
-    before = _tree(root)
+    before = tree(root)
     assert main(["generate", "-q", "--project", str(root)]) == 1
     assert capsys.readouterr().err.splitlines() == [
         f"error: data/.first-seen.json:{expected}; delete the file to start the dates afresh"]
-    assert _tree(root / "site_src") == {k[len("site_src/"):]: v for k, v in before.items() if k.startswith("site_src/")}
+    assert tree(root / "site_src") == {k[len("site_src/"):]: v for k, v in before.items() if k.startswith("site_src/")}
+
+
+def _reseal(path: Path, payload: bytes) -> None:
+    """Give a cache file a new payload under its own header, with the checksum the header promises made to match."""
+    header = json.loads(path.read_bytes().partition(b"\n")[0])
+    header["sha256"] = hashlib.sha256(payload).hexdigest()
+    path.write_bytes(json.dumps(header, sort_keys=True).encode() + b"\n" + payload)
 
 
 def _rewrite_shard(path: Path, change) -> None:
     """Rewrite a cache file with every entry changed by `change`, under a checksum that matches."""
-    kind = path.parent.name
     entries = json.loads(path.read_bytes().partition(b"\n")[2])
-    path.write_bytes(_encode(kind, {key: change(value) for key, value in entries.items()}))
+    _reseal(path, json.dumps({key: change(value) for key, value in entries.items()}).encode())
 
 
 # Per kind of cached work: a value of a shape that kind never stores (but close to it).
@@ -137,7 +132,7 @@ WRONG_SHAPES = {
 def test_cache_files_nested_deep_or_of_the_wrong_shape_are_warnings_and_rebuilt(tmp_path: Path, capsys) -> None:
     root = copy_project(tmp_path / "project", GOLDEN_DATA)
     assert main(["generate", "-q", "--project", str(root)]) == 0
-    clean = _tree(root / "site_src")
+    clean = tree(root / "site_src")
     capsys.readouterr()
     cache = root / CACHE_DIR
     expected = []
@@ -147,15 +142,12 @@ def test_cache_files_nested_deep_or_of_the_wrong_shape_are_warnings_and_rebuilt(
         expected.append(f".cache/papersite:1: cache: warning: {first}: cache file holds entries of the wrong shape; "
                         "rebuilding it")
     deep = sorted((cache / "papers").glob("*.json"))[1]
-    payload = b"[" * 100_000 + b"]" * 100_000
-    header = json.loads(_encode("papers", {}).partition(b"\n")[0])
-    header["sha256"] = __import__("hashlib").sha256(payload).hexdigest()
-    deep.write_bytes(json.dumps(header, sort_keys=True).encode() + b"\n" + payload)
+    _reseal(deep, b"[" * 100_000 + b"]" * 100_000)
     expected.append(f".cache/papersite:1: cache: warning: {deep}: cache file is corrupt; rebuilding it")
 
     assert main(["generate", "-q", "--project", str(root)]) == 0
     assert sorted(capsys.readouterr().err.splitlines()) == sorted(expected)
-    assert {k: v[0] for k, v in _tree(root / "site_src").items()} == {k: v[0] for k, v in clean.items()}
+    assert {k: v[0] for k, v in tree(root / "site_src").items()} == {k: v[0] for k, v in clean.items()}
     # The files were rewritten: the next build finds nothing wrong.
     assert main(["generate", "-q", "--project", str(root)]) == 0
     assert capsys.readouterr().err == ""
@@ -167,17 +159,17 @@ def test_cache_files_nested_deep_or_of_the_wrong_shape_are_warnings_and_rebuilt(
 
 def test_a_state_file_that_cannot_be_saved_leaves_site_and_site_src_as_they_were(built_golden: Path, tmp_path: Path,
                                                                                  capsys) -> None:
-    root = _copy(built_golden, tmp_path)
+    root = copy_built(built_golden, tmp_path)
     _add_paper(root)
     # Root may write anywhere; a folder where the state file's temporary copy goes stops even root.
     (root / "data" / ".first-seen.json.tmp").mkdir()
     state = (root / "data" / ".first-seen.json").read_bytes()
-    before_src, before_site = _tree(root / "site_src"), _tree(root / "site")
+    before_src, before_site = tree(root / "site_src"), tree(root / "site")
     assert main(["build", "-q", "--project", str(root)]) == 1
     assert capsys.readouterr().err.splitlines() == [
         "error: data/.first-seen.json:1: first-seen: cannot save when papers were first added (Is a directory)"]
-    assert _tree(root / "site_src") == before_src
-    assert _tree(root / "site") == before_site
+    assert tree(root / "site_src") == before_src
+    assert tree(root / "site") == before_site
     assert (root / "data" / ".first-seen.json").read_bytes() == state
     assert _work_dirs(root) == []
 
@@ -192,7 +184,7 @@ def _chattr(flag: str, path: Path) -> bool:
 
 def test_an_undeletable_file_in_the_old_site_is_reported_and_blocks_no_build(built_golden: Path, tmp_path: Path,
                                                                             capsys) -> None:
-    root = _copy(built_golden, tmp_path)
+    root = copy_built(built_golden, tmp_path)
     pinned = root / "site" / "pinned.txt"
     pinned.write_text("immutable\n")
     if shutil.which("chattr") is None or not _chattr("+i", pinned):
@@ -222,7 +214,7 @@ def test_an_undeletable_file_in_the_old_site_is_reported_and_blocks_no_build(bui
 
 def test_the_leftovers_of_a_killed_build_are_removed_by_the_next_and_nothing_else(built_golden: Path,
                                                                                  tmp_path: Path) -> None:
-    root = _copy(built_golden, tmp_path)
+    root = copy_built(built_golden, tmp_path)
     _add_paper(root)
     # Folders named like papersite's but not made by it (no marker): never touched.
     mine = root / ".papersite-stage-mine"

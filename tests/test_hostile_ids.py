@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import subprocess
-import sys
 import warnings
 from pathlib import Path
 
@@ -22,9 +20,8 @@ from generator.cli import main
 from generator.clean.identify import assign_slugs, paper_id
 from generator.model import Paper
 from generator.clean.normalise import normalise_abstract
-from tests.test_hostile import _jsonl, _minimal_project, _snapshot
+from tests.conftest import jsonl, minimal_project, run_cli, snapshot
 
-ROOT = Path(__file__).resolve().parent.parent
 
 # Found by brute force: the first 24 bits (six hex characters) of their SHA-1 agree, so with one title
 # both papers were given the slug shared-title-4a358c.
@@ -57,7 +54,7 @@ def test_colliding_slug_fingerprints_give_each_paper_its_own_page(project_factor
     assert _fingerprint(COLLIDING_IDS[0]) == _fingerprint(COLLIDING_IDS[1])  # the crafted collision
     records = [{"id": pid, "title": "Shared title", "abstract": f"Paper {pid}{_ABOUT}"} for pid in COLLIDING_IDS]
     records.append({"id": "bystander", "title": "Shared title", "abstract": "A bystander" + _ABOUT})
-    project = project_factory(_data(tmp_path, {"a.jsonl": _jsonl(*records)}))
+    project = project_factory(_data(tmp_path, {"a.jsonl": jsonl(*records)}))
 
     catalog = _generate(project)
 
@@ -90,10 +87,10 @@ _TAKEN_ID = paper_id(None, normalise_abstract(_TAKEN))
 
 @pytest.mark.parametrize("given_file", ["a.jsonl", "z.jsonl"], ids=["given-id-read-first", "given-id-read-last"])
 def test_a_given_id_equal_to_another_papers_derived_id_is_refused(given_file: str, tmp_path: Path) -> None:
-    files = {"m.jsonl": _jsonl({"abstract": _TAKEN}),
-             given_file: _jsonl({"title": "Impostor", "abstract": "Impostor" + _ABOUT, "id": _TAKEN_ID})}
-    root = _minimal_project(tmp_path / "project", files)
-    result = _run("check", "-q", "--project", str(root))
+    files = {"m.jsonl": jsonl({"abstract": _TAKEN}),
+             given_file: jsonl({"title": "Impostor", "abstract": "Impostor" + _ABOUT, "id": _TAKEN_ID})}
+    root = minimal_project(tmp_path / "project", files)
+    result = run_cli("check", "-q", "--project", str(root))
     assert result.returncode == 1
     # Reported on the given id, whichever file comes first: its author chose it, the other is derived.
     assert result.stderr.splitlines() == [
@@ -109,25 +106,20 @@ def test_a_given_id_equal_to_another_papers_derived_id_is_refused(given_file: st
 def test_abstracts_that_get_the_same_derived_id_are_refused_and_nothing_is_written(
         second: str, project_factory, tmp_path: Path) -> None:
     assert paper_id(None, normalise_abstract(second)) == _TAKEN_ID  # a different text, the same derived id
-    project = project_factory(_data(tmp_path, {"a.jsonl": _jsonl({"abstract": _TAKEN}, {"abstract": second})}))
+    project = project_factory(_data(tmp_path, {"a.jsonl": jsonl({"abstract": _TAKEN}, {"abstract": second})}))
     expected = (f"data/a.jsonl:2: abstract: same text as data/a.jsonl:1 apart from case, spacing or markup, "
                 f"so both would get the id '{_TAKEN_ID}'; remove one or give one an id")
     assert _stderr_lines(project, "check") == [expected, "1 errors, 0 warnings"]
 
-    before = _snapshot(project)
-    built = _run("build", "-q", "--project", str(project))
+    before = snapshot(project)
+    built = run_cli("build", "-q", "--project", str(project))
     assert built.returncode == 1
     assert built.stderr.splitlines() == [expected, "error: 1 error in the data; nothing was written"]
-    assert _snapshot(project) == before
-
-
-def _run(*args: str, flags: tuple[str, ...] = ()) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, *flags, "-m", "generator", *args],
-                          capture_output=True, text=True, cwd=ROOT)
+    assert snapshot(project) == before
 
 
 def _stderr_lines(project: Path, command: str) -> list[str]:
-    result = _run(command, "-q", "--project", str(project))
+    result = run_cli(command, "-q", "--project", str(project))
     assert "Traceback" not in result.stderr
     return result.stderr.splitlines()
 
@@ -147,8 +139,8 @@ DEGENERATE = {
 
 @pytest.mark.parametrize("name", list(DEGENERATE))
 def test_degenerate_corpus_builds_without_library_warnings(name: str, project_factory, tmp_path: Path) -> None:
-    project = project_factory(_data(tmp_path, {"a.jsonl": _jsonl(*DEGENERATE[name])}))
-    result = _run("build", "-q", "--project", str(project), flags=("-W", "default"))
+    project = project_factory(_data(tmp_path, {"a.jsonl": jsonl(*DEGENERATE[name])}))
+    result = run_cli("build", "-q", "--project", str(project), flags=("-W", "default"))
     assert result.returncode == 0, result.stderr
     assert "Warning" not in result.stderr
     catalog = json.loads((project / "site" / "papers.json").read_text(encoding="utf-8"))
@@ -156,7 +148,7 @@ def test_degenerate_corpus_builds_without_library_warnings(name: str, project_fa
 
 
 def test_a_stray_library_warning_is_one_papersite_line(project_factory, tmp_path: Path, monkeypatch, capsys) -> None:
-    project = project_factory(_data(tmp_path, {"a.jsonl": _jsonl({"abstract": "One" + _ABOUT})}))
+    project = project_factory(_data(tmp_path, {"a.jsonl": jsonl({"abstract": "One" + _ABOUT})}))
     real = layout.map_layout
 
     def warning_layout(*args, **kwargs):

@@ -10,18 +10,14 @@ from __future__ import annotations
 import json
 import os
 import re
-import subprocess
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
 from generator.cli import main
-from tests.conftest import copy_project
-from tests.test_hostile import _minimal_project, _snapshot
+from tests.conftest import Refused, copy_project, minimal_project, run_cli, snapshot
 
-ROOT = Path(__file__).resolve().parent.parent
 _OK = b"Collection\n\nAn abstract about graph neural networks for molecules.\n"
 _SECRET = "tags:\n  banned: [build machine secret]\n  preferred: 7\n"
 
@@ -63,16 +59,10 @@ def _write(root: Path, files: dict) -> None:
             path.write_bytes(content)
 
 
-def _run(*args: str) -> subprocess.CompletedProcess:
-    """Run the CLI in a fresh process; the timeout turns a hang (as on a named pipe) into a failure."""
-    return subprocess.run([sys.executable, "-m", "generator", *args], capture_output=True, text=True, cwd=ROOT,
-                          timeout=120)
-
-
 def _cli(files: dict, capsys, *args: str) -> tuple[int, str]:
     """Return the exit code and stderr of the CLI: in this process, or in a fresh one when a pipe could hang it."""
     if any(isinstance(content, Fifo) for content in files.values()):
-        result = _run(*args)
+        result = run_cli(*args)
         return result.returncode, result.stderr
     code = main(list(args))
     return code, capsys.readouterr().err
@@ -80,13 +70,6 @@ def _cli(files: dict, capsys, *args: str) -> tuple[int, str]:
 
 def _deep_json(depth: int) -> bytes:
     return b'{"abstract": "Deep values about graph neural networks.", "extra": ' + b"[" * depth + b"]" * depth + b"}"
-
-
-@dataclass(frozen=True)
-class Refused:
-    name: str
-    files: dict
-    lines: tuple[str, ...]  # exactly what check prints before its summary, in order
 
 
 REFUSED = [
@@ -136,7 +119,7 @@ REFUSED = [
 
 @pytest.mark.parametrize("case", REFUSED, ids=[c.name for c in REFUSED])
 def test_check_refuses_with_the_exact_one_line_error(case: Refused, tmp_path: Path, capsys) -> None:
-    root = _minimal_project(tmp_path / "project", {})
+    root = minimal_project(tmp_path / "project", {})
     _write(root, case.files)
     code, err = _cli(case.files, capsys, "check", "-q", "--project", str(root))
     assert code == 1
@@ -148,27 +131,27 @@ def test_build_refuses_with_the_same_lines_and_writes_nothing(case: Refused, tmp
     (tmp_path / "empty").mkdir()
     root = copy_project(tmp_path / "project", tmp_path / "empty")
     _write(root, case.files)
-    before = _snapshot(tmp_path)
+    before = snapshot(tmp_path)
     code, err = _cli(case.files, capsys, "build", "--strict", "-q", "--project", str(root))
     assert code == 1
     lines = err.splitlines()
     assert lines[:-1] == list(case.lines)
     assert lines[-1].startswith("error: ") and "Traceback" not in err
-    assert _snapshot(tmp_path) == before
+    assert snapshot(tmp_path) == before
 
 
 def test_the_target_of_an_outside_link_is_published_nowhere(tmp_path: Path) -> None:
     (tmp_path / "empty").mkdir()
     root = copy_project(tmp_path / "project", tmp_path / "empty")
     _write(root, {"ok.txt": _OK, "vocabulary.yaml": Outside("tags:\n  preferred:\n    build machine secret: [graph]\n")})
-    assert _run("generate", "-q", "--project", str(root)).returncode == 1
+    assert run_cli("generate", "-q", "--project", str(root)).returncode == 1
     written = [p for p in (root / "site_src").rglob("*") if p.is_file()]
     assert not any("build machine secret" in p.read_text(encoding="utf-8", errors="replace") for p in written)
 
 
 def test_odd_names_in_fields_and_messages_stay_on_one_line(tmp_path: Path, capsys) -> None:
     record = '{"abstract": "Same text about graph neural networks.", "x\\ny": 1, "x\\ny": 2}\n'
-    root = _minimal_project(tmp_path / "project", {"ok\u2028.jsonl": (record * 2).encode()})
+    root = minimal_project(tmp_path / "project", {"ok\u2028.jsonl": (record * 2).encode()})
     assert main(["check", "-q", "--project", str(root)]) == 0
     assert capsys.readouterr().err.splitlines() == [
         "'data/ok\\u2028.jsonl':1: 'x\\ny': warning: appears twice in the same record; the last value is used",
@@ -213,7 +196,7 @@ def generated(tmp_path_factory) -> Path:
         "lib.bib": _BIB_WITH_COMMENT,
         "vocabulary.yml": b"topics:\n  - name: Waterways and folding\n    phrases: [river, protein, graph]\n",
     })
-    result = _run("generate", "-q", "--project", str(root))
+    result = run_cli("generate", "-q", "--project", str(root))
     assert result.returncode == 0, result.stderr
     assert result.stderr == ""
     return root / "site_src"

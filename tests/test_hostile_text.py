@@ -10,8 +10,7 @@ from pathlib import Path
 import pytest
 
 from generator.cli import main
-from tests.conftest import copy_project
-from tests.test_hostile import _Page, _jsonl, _run
+from tests.conftest import Page, records_project, run_cli
 
 _TEXT = " We study graph neural networks for molecular property prediction on standard benchmarks."
 
@@ -30,33 +29,25 @@ ATTRIBUTE_LISTS = [
 MAIL = {"abstract": "Write to <\\_x@y> or <1@2> or <x@y> or <.\u0085@y>." + _TEXT}
 
 
-def _project(root: Path, records: list[dict]) -> Path:
-    """Return a copy of the project whose data is the given records."""
-    data = root.parent / (root.name + "-data")
-    data.mkdir(parents=True)
-    (data / "hostile.jsonl").write_bytes(_jsonl(*records))
-    return copy_project(root, data)
-
-
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> Path:
     """Build the attribute-list and e-mail records (strict) and return the project."""
-    root = _project(tmp_path_factory.mktemp("text") / "project", ATTRIBUTE_LISTS + [MAIL])
-    result = _run("build", "--strict", "-q", "--project", str(root))
+    root = records_project(tmp_path_factory.mktemp("text") / "project", ATTRIBUTE_LISTS + [MAIL])
+    result = run_cli("build", "--strict", "-q", "--project", str(root))
     assert result.returncode == 0, result.stderr
     return root
 
 
-def _paper_page(root: Path, line: int) -> _Page:
+def _paper_page(root: Path, line: int) -> Page:
     """Return the built page of the record on `line` of data/hostile.jsonl."""
     catalog = json.loads((root / "site" / "papers.json").read_text(encoding="utf-8"))
     row = next(r for r in catalog if r["source"] == f"data/hostile.jsonl:{line}")
-    return _Page((root / "site" / row["url"] / "index.html").read_text(encoding="utf-8"))
+    return Page((root / "site" / row["url"] / "index.html").read_text(encoding="utf-8"))
 
 
 def test_attribute_lists_in_data_never_become_attributes(built: Path) -> None:
     for path in sorted((built / "site").rglob("*.html")):
-        assert _Page(path.read_text(encoding="utf-8")).handlers == [], path
+        assert Page(path.read_text(encoding="utf-8")).handlers == [], path
 
 
 def test_attribute_list_text_is_shown_as_written(built: Path) -> None:
@@ -89,7 +80,7 @@ def _generate_seconds(root: Path, abstracts: list[str]) -> float:
     """Return how long `papersite generate` takes on a project with these abstracts (and three ordinary ones)."""
     records = [{"title": f"Paper {i}", "abstract": f"Paper {i}. {a}"} for i, a in enumerate(abstracts)]
     records += [{"abstract": f"Short paper {i}." + _TEXT} for i in range(3)]
-    project = _project(root, records)
+    project = records_project(root, records)
     start = time.perf_counter()
     assert main(["generate", "-q", "--project", str(project)]) == 0
     return time.perf_counter() - start

@@ -3,19 +3,24 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from generator.runtime import cache as cache_module
-from generator.build import generate
+import generator.build as build_module
+from generator.build import build_corpus, generate
+from generator.model import Corpus
 from generator.project import Project
+from generator.runtime import cache as cache_module
 from generator.runtime.cache import CACHE_DIR, Cache
 from generator.runtime.progress import Progress
 from generator.write.files import is_generated
-from tests.conftest import FIXTURES
+from tests.conftest import CLI_TIMEOUT, FIXTURES, ROOT, copy_built, copy_project, tree
 
 N_PAPERS = 24
 
@@ -39,38 +44,46 @@ def _write_rows(project: Path, rows: list[dict]) -> None:
 
 def _snapshot(project: Path) -> dict[str, tuple[bytes, int]]:
     """Return every generated file of site_src/ with its bytes and mtime."""
-    docs = project / "site_src"
-    out = {}
-    for path in sorted(docs.rglob("*")):
-        rel = path.relative_to(docs).as_posix()
-        if path.is_file() and is_generated(rel):
-            out[rel] = (path.read_bytes(), path.stat().st_mtime_ns)
-    return out
+    return {rel: found for rel, found in tree(project / "site_src").items() if is_generated(rel)}
 
 
-def _run(project: Path, counted: bool = False):
-    """Generate the project's pages; return the corpus (and with `counted`, the cache's hits and misses)."""
-    from generator.build import Session, build_corpus, _render
-    from generator.write.files import write_tree
-
-    proj = Project.at(project)
-    if not counted:
-        corpus, _ = generate(proj, Progress(quiet=True))
-        return corpus
-    run = Session(proj, Progress(quiet=True))
-    corpus = build_corpus(proj, run.progress, run)
-    run.cache.wait()
-    write_tree(proj.docs_dir, _render(proj, corpus, run.progress))
-    return corpus, run.cache
+def _run(project: Path) -> Corpus:
+    """Generate the project's pages; return the corpus."""
+    corpus, _ = generate(Project.at(project), Progress(quiet=True))
+    return corpus
 
 
-@pytest.fixture
-def project(project_factory) -> Path:
-    """A project holding the small corpus, generated once."""
-    root = project_factory()
+def _run_counted(project: Path, monkeypatch) -> tuple[Corpus, Cache]:
+    """Generate the project's pages; return the corpus and the cache it used, whose hits and misses it counted."""
+    real = build_module.Session
+    made: list[build_module.Session] = []
+
+    class Kept(real):
+        """A build session that is kept, so the test can read its cache's counts."""
+
+        def __post_init__(self) -> None:
+            super().__post_init__()
+            made.append(self)
+
+    monkeypatch.setattr(build_module, "Session", Kept)
+    corpus = _run(project)
+    monkeypatch.setattr(build_module, "Session", real)
+    return corpus, made[0].cache
+
+
+@pytest.fixture(scope="module")
+def generated(tmp_path_factory) -> Path:
+    """A project holding the small corpus, generated once for the module."""
+    root = copy_project(tmp_path_factory.mktemp("incremental") / "project")
     _write_rows(root, _rows())
     _run(root)
     return root
+
+
+@pytest.fixture
+def project(generated: Path, tmp_path: Path) -> Path:
+    """A copy of the generated project (pages, cache and state, with their mtimes) for one test to change."""
+    return copy_built(generated, tmp_path)
 
 
 def _changed(before: dict, after: dict) -> tuple[set[str], set[str]]:
@@ -167,8 +180,8 @@ def _cached_output(project: Path) -> dict[str, bytes]:
     return {p: data for p, (data, _) in _snapshot(project).items()}
 
 
-def test_second_build_reuses_every_cached_result(project: Path) -> None:
-    _, cache = _run(project, counted=True)
+def test_second_build_reuses_every_cached_result(project: Path, monkeypatch) -> None:
+    _, cache = _run_counted(project, monkeypatch)
     assert cache.misses == 0 and cache.hits > 0
     assert sorted(p.name for p in (project / CACHE_DIR).iterdir()) == [
         "crosslinks", "names", "papers", "tag-evidence", "tag-text"]
@@ -180,15 +193,15 @@ def test_kinds_an_older_papersite_kept_are_removed(project: Path) -> None:
         (project / CACHE_DIR / kind).mkdir(parents=True, exist_ok=True)
         (project / CACHE_DIR / kind / "0.json").write_text("{}", encoding="utf-8")
     (project / CACHE_DIR / "titles.json").write_text("{}", encoding="utf-8")  # the single-file layout before that
-    _run(project, counted=True)
+    _run(project)
     assert sorted(p.name for p in (project / CACHE_DIR).iterdir()) == [
         "crosslinks", "names", "papers", "tag-evidence", "tag-text"]
 
 
-def test_deleting_the_cache_changes_nothing_but_time(project: Path) -> None:
+def test_deleting_the_cache_changes_nothing_but_time(project: Path, monkeypatch) -> None:
     before = _cached_output(project)
     shutil.rmtree(project / CACHE_DIR)
-    _, cache = _run(project, counted=True)
+    _, cache = _run_counted(project, monkeypatch)
     assert cache.hits == 0 and cache.misses > 0
     assert _cached_output(project) == before
 
@@ -220,7 +233,7 @@ def test_a_corrupt_cache_is_detected_and_rebuilt(project: Path, damage: str) -> 
 def test_a_cache_from_other_code_is_ignored_without_warning(project: Path, monkeypatch) -> None:
     before = _cached_output(project)
     monkeypatch.setattr(cache_module, "CODE_VERSION", "another-version")
-    corpus, cache = _run(project, counted=True)
+    corpus, cache = _run_counted(project, monkeypatch)
     assert cache.hits == 0
     assert not any(w.field == "cache" for w in corpus.warnings)
     assert _cached_output(project) == before
@@ -238,10 +251,10 @@ def test_prefiltered_cached_crosslinks_equal_trying_every_method_on_every_abstra
     import copy
 
     from generator.infer import crosslink, titles
-    from generator.build import build_corpus
+    from generator.infer.crosslink import introduced_methods
 
     corpus = build_corpus(Project.at(project), Progress(quiet=True))
-    methods = crosslink.introduced_methods(corpus.papers, [titles.method_name(p.abstract) for p in corpus.papers])
+    methods = introduced_methods(corpus.papers, [titles.method_name(p.abstract) for p in corpus.papers])
     # Make other papers mention a few introduced methods, so method links are planned too.
     rows = _rows()
     for i, (name, owner) in enumerate(sorted(methods.items())[:3]):
@@ -249,7 +262,7 @@ def test_prefiltered_cached_crosslinks_equal_trying_every_method_on_every_abstra
         other["abstract"] += f" We compare against {name} on three benchmarks."
     _write_rows(project, rows)
     corpus = build_corpus(Project.at(project), Progress(quiet=True))
-    methods = crosslink.introduced_methods(corpus.papers, [titles.method_name(p.abstract) for p in corpus.papers])
+    methods = introduced_methods(corpus.papers, [titles.method_name(p.abstract) for p in corpus.papers])
     reference = copy.deepcopy(corpus.papers)
     crosslink.add_crosslinks(reference, corpus.tags, methods)
     assert [p.abstract_linked for p in corpus.papers] == [p.abstract_linked for p in reference]
@@ -342,3 +355,36 @@ def test_an_unwritable_cache_costs_a_warning_not_the_build(project: Path, monkey
     corpus = _run(project)
     assert any(w.field == "cache" and "not saved" in w.message and w.severity == "warning" for w in corpus.warnings)
     assert _cached_output(project) == before
+
+
+def _cache_files(project: Path) -> dict[str, tuple[str, int]]:
+    """Return every cache file with the code fingerprint its header records and its mtime."""
+    folder = project / CACHE_DIR
+    return {p.relative_to(folder).as_posix(): (json.loads(p.read_bytes().partition(b"\n")[0])["code"], p.stat().st_mtime_ns)
+            for p in sorted(folder.rglob("*.json"))}
+
+
+def test_editing_a_file_of_a_subpackage_invalidates_the_cache(project: Path, tmp_path: Path) -> None:
+    package = tmp_path / "package"
+    shutil.copytree(ROOT / "generator", package / "generator", ignore=shutil.ignore_patterns("__pycache__"))
+
+    def generate_with_the_copy() -> dict[str, tuple[str, int]]:
+        # Run from tmp_path with only the copy on the path, so `-m generator` cannot import this checkout.
+        result = subprocess.run([sys.executable, "-m", "generator", "generate", "-q", "--project", str(project)],
+                                cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(package)},
+                                capture_output=True, text=True, timeout=CLI_TIMEOUT)
+        assert result.returncode == 0, result.stderr
+        return _cache_files(project)
+
+    before = _cache_files(project)
+    assert before and len({code for code, _ in before.values()}) == 1
+    # The same code (a copy, byte for byte): every entry reused, no cache file rewritten.
+    assert generate_with_the_copy() == before
+    with (package / "generator" / "infer" / "topics.py").open("a", encoding="utf-8") as f:
+        f.write("\n# One comment more: the cache's fingerprint covers every file of the package.\n")
+    after = generate_with_the_copy()
+    assert set(after) == set(before)
+    (old_code,) = {code for code, _ in before.values()}
+    (new_code,) = {code for code, _ in after.values()}
+    assert new_code != old_code
+    assert all(after[name][1] != before[name][1] for name in before), "every cache file is rewritten"

@@ -15,7 +15,7 @@ from generator.build import generate
 from generator.project import Project
 from generator.runtime.cache import Cache
 from generator.runtime.progress import Progress
-from generator.write.files import is_generated
+from tests.conftest import generated_files
 
 
 def _pid_of(_: int) -> int:
@@ -133,16 +133,25 @@ def test_leaving_a_background_block_early_stops_the_child(monkeypatch, tmp_path:
     if not parallel.can_fork():
         pytest.skip("no forking here")
     marker = tmp_path / "finished"
+    told = tmp_path / "pid"
 
     def slow() -> None:
         import time
 
+        # The child says who it is (written whole, then renamed), so the test can look for it afterwards.
+        (tmp_path / "pid.new").write_text(str(os.getpid()))
+        os.replace(tmp_path / "pid.new", told)
         time.sleep(3)
         marker.write_text("the child ran to its end")
 
     with pytest.raises(KeyError):
-        with parallel.Background(slow) as later:
-            pid = later._pid  # noqa: SLF001 - the child's id, to check it is gone
+        with parallel.Background(slow):
+            import time
+
+            deadline = time.monotonic() + 30
+            while not told.exists() and time.monotonic() < deadline:
+                time.sleep(0.01)
+            pid = int(told.read_text())
             raise KeyError("the caller failed first")
     with pytest.raises(ProcessLookupError):  # killed and reaped: no such process any more
         os.kill(pid, 0)
@@ -162,13 +171,6 @@ def test_memo_many_computes_each_missing_key_once() -> None:
     assert calls == [1, 3]
 
 
-def _generated(project: Path) -> dict[str, bytes]:
-    """Return every generated file of site_src/ as path → bytes."""
-    docs = project / "site_src"
-    return {p.relative_to(docs).as_posix(): p.read_bytes() for p in sorted(docs.rglob("*"))
-            if p.is_file() and is_generated(p.relative_to(docs).as_posix())}
-
-
 def test_a_parallel_generate_writes_the_same_bytes_as_a_serial_one(project_factory, monkeypatch) -> None:
     monkeypatch.setattr(parallel, "MIN_ITEMS", 0)  # the seeds are fewer than a real batch
     outputs = []
@@ -176,7 +178,7 @@ def test_a_parallel_generate_writes_the_same_bytes_as_a_serial_one(project_facto
         monkeypatch.setenv("PAPERSITE_JOBS", jobs)
         project = project_factory()
         generate(Project.at(project), Progress(quiet=True))
-        outputs.append(_generated(project))
+        outputs.append(generated_files(project))
     assert any(p.startswith("papers/") for p in outputs[0])
     assert outputs[0] == outputs[1]
 

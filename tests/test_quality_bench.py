@@ -1,15 +1,11 @@
 """The quality benchmark runs on a small real sample and reports every metric, consistently."""
 
 import json
-import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "bench"))
+from tests.conftest import FIXTURES, bench_module
 
-import quality  # noqa: E402
-
-FIXTURE = ROOT / "tests" / "fixtures" / "iclr_sample.jsonl"
+quality = bench_module("quality")
+FIXTURE = FIXTURES / "iclr_sample.jsonl"
 
 
 def test_bench_reports_every_metric_in_range():
@@ -57,7 +53,7 @@ def test_bench_uses_the_tldr_unless_told_not_to():
 
 
 def test_scale_bench_recombines_real_sentences_deterministically():
-    import infer_scale
+    infer_scale = bench_module("infer_scale")
 
     rows = [json.loads(line) for line in FIXTURE.read_text().splitlines()]
     synthetic = infer_scale.recombine(rows, 60)

@@ -9,39 +9,12 @@ import pytest
 from generator.infer.features import build_features, similarity, top_k
 from generator.model import Paper, Tag
 from generator.infer.related import assign_related
+from tests.conftest import grouped_papers
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "iclr_sample.jsonl"
 
-GROUPS = {
-    "rl": [
-        "We study offline reinforcement learning where the policy is learned from a fixed dataset of trajectories and reward signals.",
-        "A new actor critic algorithm for reinforcement learning improves the policy with reward shaping on continuous control benchmarks.",
-        "Model-based reinforcement learning plans with a learned dynamics model to improve policy sample efficiency and reward.",
-        "Exploration bonuses in reinforcement learning help the policy discover sparse reward in hard environments.",
-    ],
-    "graph": [
-        "Graph neural networks pass messages between nodes; we study oversmoothing of node representations in deep graph neural networks.",
-        "We propose a graph transformer for molecule property prediction that attends over graph nodes and edges.",
-        "Expressive power of graph neural networks is bounded by the Weisfeiler-Lehman test on graph isomorphism of nodes.",
-        "Link prediction on knowledge graphs with graph neural networks that encode node neighbourhoods and edges.",
-    ],
-    "diffusion": [
-        "Diffusion models generate images by denoising; we accelerate diffusion sampling with fewer denoising steps.",
-        "Text-to-image diffusion models are guided by classifier-free guidance to improve image sample quality in denoising.",
-        "Latent diffusion models compress images before the denoising diffusion process to reduce sampling cost.",
-        "We analyse the score function learned by diffusion models and its denoising error for image generation.",
-    ],
-}
-
-
-def _papers() -> list[Paper]:
-    """Return twelve papers in three clear groups, ids p00..p11."""
-    texts = [t for group in GROUPS.values() for t in group]
-    return [Paper(id=f"p{i:02d}", abstract=t, text=t, source=f"x.txt:{i}", collection="c") for i, t in enumerate(texts)]
-
-
 def test_related_papers_come_from_the_same_group():
-    papers = _papers()
+    papers = grouped_papers()
     assign_related(papers, build_features(papers), k=3)
     for i, p in enumerate(papers):
         assert len(p.related) == 3
@@ -51,7 +24,7 @@ def test_related_papers_come_from_the_same_group():
 
 
 def test_scores_descend_are_rounded_and_explained():
-    papers = _papers()
+    papers = grouped_papers()
     assign_related(papers, build_features(papers), k=5)
     for p in papers:
         scores = [r.score for r in p.related]
@@ -64,7 +37,7 @@ def test_scores_descend_are_rounded_and_explained():
 
 
 def test_shared_tags_come_first_and_use_tag_names():
-    papers = _papers()
+    papers = grouped_papers()
     for p in papers[:4]:
         p.tags = ["offline-rl"]
     tags = {"offline-rl": Tag(slug="offline-rl", name="Offline RL", papers=[p.id for p in papers[:4]])}

@@ -8,12 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from bench.titles_eval import rouge_l, title_scores
 from generator.infer.titles import infer_title, method_name
+from tests.conftest import bench_module
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "data"
 FIXTURE = Path(__file__).parent / "fixtures" / "titles.jsonl"
+_titles_eval = bench_module("titles_eval")
+rouge_l, title_scores = _titles_eval.rouge_l, _titles_eval.title_scores
 
 # The name each seed introduces, keyed by a phrase that identifies the seed (checked by hand).
 SEED_NAMES = {

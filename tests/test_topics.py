@@ -7,7 +7,7 @@ from pathlib import Path
 from generator.infer.features import Features, build_features
 from generator.model import Paper, Tag, TopicSpec, Vocabulary
 from generator.infer.topics import assign_topics, topic_count
-from tests.test_related import _papers
+from tests.conftest import grouped_papers
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "iclr_sample.jsonl"
 
@@ -43,7 +43,7 @@ def test_every_paper_gets_one_topic_with_unique_safe_slug():
 
 
 def test_clear_groups_are_recovered_and_named_by_their_terms():
-    papers = _papers()
+    papers = grouped_papers()
     # Twelve papers make four topics: each must hold papers of one group only.
     topics = assign_topics(papers, build_features(papers), {}, Vocabulary())
     for t in topics:
@@ -54,7 +54,7 @@ def test_clear_groups_are_recovered_and_named_by_their_terms():
 
 
 def test_names_prefer_characteristic_tags():
-    papers = _papers()
+    papers = grouped_papers()
     for p in papers[4:8]:
         p.tags = ["graph-neural-network"]
     tags = {"graph-neural-network": Tag(slug="graph-neural-network", name="Graph Neural Network",
@@ -65,7 +65,7 @@ def test_names_prefer_characteristic_tags():
 
 
 def test_fixed_taxonomy_is_used_instead_of_discovery():
-    papers = _papers()
+    papers = grouped_papers()
     vocab = Vocabulary(topics=[
         TopicSpec(name="Generative models", description="Image synthesis", phrases=["diffusion", "denoising"]),
         TopicSpec(name="Reinforcement learning", phrases=["policy", "reward"]),
