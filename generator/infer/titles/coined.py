@@ -1,0 +1,122 @@
+"""What a coined name looks like, and what an acronym stands for.
+
+A found name is a `_Name` (the token with how it was introduced); whether a token is shaped like a
+coined name and which words spell an acronym out are asked by every name finder.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from generator.infer.titles.lexicon import _NOT_NAMES
+
+
+@dataclass(frozen=True)
+class _Name:
+    """A method name found in the abstract, with how it was introduced."""
+
+    name: str
+    sentence: int
+    long_form: str = ""  # spelled-out acronym, e.g. "Mixture of Shards"
+    after: str = ""  # text following the name in its sentence
+    lead: str = ""  # the noun phrase the name is attached to ("an autoencoder (AE) framework")
+
+
+def _looks_like_name(token: str, strict: bool = True) -> bool:
+    """Return True if `token` is shaped like a coined name (CamelCase, ACRONYM, digits)."""
+    if token in _NOT_NAMES or len(token) < 2 or not re.search(r"[A-Za-z]", token):
+        return False
+    if re.fullmatch(r"\d+[A-Za-z]?|[A-Z]\d*|\d+(?:\.\d+)?[kKmMbB%x]?", token):  # "3D", "2", "7B"
+        return False
+    upper = sum(c.isupper() for c in token)
+    if upper >= 2 or (upper >= 1 and not token[0].isupper()):
+        # "Semantic-Aware" is two capitalised words joined, not a coined name.
+        return not re.fullmatch(r"[A-Z][a-z]+(?:-[A-Z][a-z]+)+", token)
+    if upper == 1 and re.search(r"\d", token):
+        return True
+    if re.fullmatch(r"[^\W\d_]+\d+[^\W\d_]+", token):
+        return True  # "node2vec", "π2vec"
+    # A single capitalised word ("Llemma") is a name only where the context says so.
+    return not strict and token[0].isupper() and token[1:].islower() and len(token) > 2
+
+
+def _acronym_long_form(short: str, before: str) -> str:
+    """Return the words just before `(short)` that it abbreviates (Schwartz & Hearst), or ""."""
+    letters = re.sub(r"[^A-Za-z0-9]", "", short)
+    if not (2 <= len(letters) <= 12) or not letters[0].isalpha():
+        return ""
+    words = before.split()
+    capitals = _capital_long_form(letters, words)
+    if capitals:
+        return capitals
+    window = words[-min(len(letters) + 5, len(letters) * 2):]
+    cand = " ".join(window)
+    s, l = len(letters) - 1, len(cand) - 1
+    sl = letters.lower()
+    low = cand.lower()
+    while s >= 0:
+        c = sl[s]
+        # The first letter of the short form must start a word of the long form.
+        while l >= 0 and (low[l] != c or (s == 0 and l > 0 and low[l - 1].isalnum())):
+            l -= 1
+        if l < 0:
+            return ""
+        l -= 1
+        s -= 1
+    start = cand.rfind(" ", 0, l + 1) + 1
+    long_form = cand[start:].strip(" ,:;*\"'“”")
+    if len(long_form) <= len(short):
+        return ""
+    return long_form
+
+
+def _capital_long_form(letters: str, words: list[str]) -> str:
+    """Return the shortest run of words ending `words` whose capitals spell `letters` ("Music undERstanding ... Training")."""
+    want = letters.upper()
+    if sum(c.isupper() for c in letters) < 2:
+        return ""  # "DoLa", "fairret": the letters are not the capitals of the long form
+    caps = ""
+    for i in range(len(words) - 1, max(-1, len(words) - 3 * len(letters) - 1), -1):
+        caps = "".join(c for c in words[i] if c.isupper() or c.isdigit()) + caps
+        if caps == want:
+            long_form = " ".join(words[i:]).strip(" ,:;*\"'“”")
+            return long_form if words[i][:1].isupper() and len(words) - i >= 2 else ""
+        if not want.endswith(caps):
+            return ""
+    return ""
+
+
+# Cached: every candidate asks about its name, and "our method (AB) …" repeats one name thousands of times.
+@lru_cache(maxsize=4096)
+def _is_term_abbreviation(name: str, text: str) -> bool:
+    """Return True if the abstract defines `name` as short for a lower-case term ("sequential Monte Carlo (SMC)")."""
+    if f"({name}" not in text and f"( {name}" not in text:
+        return False
+    for m in re.finditer(rf"\(\s*{re.escape(name)}\s*\)", text):
+        long_form = _acronym_long_form(name, text[max(0, m.start() - 200):m.start()])
+        if long_form and long_form[:1].islower() and _initials_cover(name, long_form):
+            return True
+    return False
+
+
+@lru_cache(maxsize=4096)  # as _is_term_abbreviation: a name's count is asked once per candidate
+def _count_word(word: str, text: str) -> int:
+    """Return how often `word` occurs in `text` as a whole token (a string scan: names vary, regexes would recompile)."""
+    count, start = 0, text.find(word)
+    while start >= 0:
+        end = start + len(word)
+        before = text[start - 1] if start else " "
+        after = text[end] if end < len(text) else " "
+        if not (before.isalnum() or before in "_-") and not (after.isalnum() or after in "_-"):
+            count += 1
+        start = text.find(word, end)
+    return count
+
+
+def _initials_cover(name: str, long_form: str) -> bool:
+    """Return True if the long form's word initials spell at least half of the acronym's letters."""
+    initials = "".join(w[0] for w in re.split(r"[\s-]+", long_form.lower()) if w)
+    letters = re.sub(r"[^a-z0-9]", "", name.lower())
+    return sum(1 for c in letters if c in initials) * 2 >= len(letters)

@@ -1,0 +1,60 @@
+"""The vocabulary the title finder shares: what papers introduce, and how they announce it.
+
+Name finding and phrase finding read the same announcements ("we propose X", "this paper presents X"),
+so the word lists and patterns live in one place.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Lower-case words a name may be preceded by inside an object phrase ("a robust HQGS");
+# anything else (prepositions, verbs) means the capitalised token is not what is introduced.
+_NP_FILLER = {"a", "an", "the", "our", "this", "its", "novel", "new", "simple", "robust", "general",
+              "unified", "first", "efficient", "effective", "scalable", "principled", "and", "lightweight",
+              "generic", "flexible", "powerful", "practical", "improved", "modular", "fast", "universal",
+              "versatile", "large-scale", "comprehensive", "systematic", "open-source", "challenging",
+              "holistic", "automatic", "automated", "training-free", "plug-and-play", "two-stage",
+              "theoretical", "empirical", "yet", "simple,", "namely"}
+_NP_ADJ_SUFFIX = ("al", "ive", "ic", "ous", "able", "ible", "ed", "less", "ful", "ary", "ent", "ant")
+#: Head nouns of what papers introduce; they may stand between the article and the name.
+_HEADS = ("method", "model", "framework", "approach", "algorithm", "system", "benchmark", "dataset",
+          "architecture", "technique", "tool", "toolkit", "library", "suite", "network", "pipeline", "strategy",
+          "paradigm", "loss", "objective", "metric", "agent", "variant", "estimator", "module", "mechanism",
+          "scheme", "procedure", "language", "learning", "training", "generation", "family", "set",
+          "collection", "corpus", "defense", "attack", "optimizer", "solver", "policy", "sampler", "layer",
+          "transformer", "encoder", "decoder", "environment", "platform", "task", "protocol", "regularizer")
+_INTRO_VERBS = (r"propose|introduce|present|develop|design|devise|build|create|release|construct|curate"
+                r"|offer|formulate|describe|report|contribute|establish|unveil|launch|put forward|provide|pioneer")
+_INTRO_GERUNDS = r"proposing|introducing|presenting|developing|designing|devising|building|creating|releasing"
+_NAME_TRIGGERS = (r"called|dubbed|named|termed|coined|nicknamed|namely|tagged|(?:coin|coined)\s+as|refer\s+to\s+(?:it\s+)?as"
+                  r"|(?:which|that|what)\s+we\s+(?:call|term|name|dub|coin)"
+                  r"|name\s+of\s+(?:our|the|this)\s+(?:method|model|approach|framework|algorithm)\s*(?::|is)")
+#: Capitalised words that are never a paper's own name even when they look like one.
+_NOT_NAMES = {"We", "Our", "The", "This", "These", "Here", "However", "Moreover", "Furthermore", "In",
+              "It", "Specifically", "Finally", "Additionally", "To", "A", "An", "Transformer",
+              "Transformers", "LLM", "LLMs", "AI", "ML", "DL", "RL", "NLP", "CV", "GPU", "GPUs", "CNN",
+              "CNNs", "RNN", "RNNs", "GNN", "GNNs", "MLP", "MLPs", "VLM", "VLMs", "MLLM", "MLLMs", "LM",
+              "LMs", "SOTA", "API", "APIs", "PDE", "PDEs", "ODE", "ODEs", "SGD", "GD", "I", "II", "III",
+              "OOD", "ID", "IID", "iid", "KL", "DNN", "DNNs", "ViT", "ViTs", "GPT", "BERT", "CLIP", "LoRA",
+              "GPT-4", "GPT-3", "GPT-3.5", "ChatGPT", "ImageNet", "PyTorch", "GitHub", "HuggingFace"}
+_NAME_TOKEN = r"[^\W_][\w.+\-]*[\w+]|[A-Z]"
+_HEAD_RE = "|".join(_HEADS)
+
+
+#: Verbs whose object is a by-product ("we provide experiments", "we report results"), not the contribution.
+_WEAK_VERBS = r"provide|offer|describe|contribute|establish|evaluate|uncover|release"
+_STRONG_INTRO = "|".join(v for v in _INTRO_VERBS.split("|") if v not in _WEAK_VERBS.split("|"))
+_CONTRIB = [  # (pattern, priority) — lower priority is better
+    (rf"\b(?:we|We)\s+(?:\w+ly\s+|also\s+|first\s+|here\s+)?(?:{_STRONG_INTRO})(?:s|d|ed)?\s+(?:here\s+)?", 0),
+    (r"\b(?:[Tt]his|[Oo]ur)\s+(?:paper|work|study|article|submission)\s+(?:\w+ly\s+)?"
+     r"(?:proposes|introduces|presents|develops|studies|investigates|explores|examines|analyzes|analyses"
+     r"|addresses|tackles|revisits|considers|focuses on|aims to|extends)\s+", 1),
+    (r"\b(?:we|We)\s+(?:\w+ly\s+|also\s+|first\s+|here\s+)?(?:study|investigate|explore|examine|analy[sz]e"
+     r"|revisit|consider|address|tackle|focus on|characterize|characterise|formalize|identify"
+     r"|derive|prove|extend|benchmark|quantify|demonstrate that|show that"
+     r"|find that|argue that)\s+", 2),
+    (rf"\b(?:we|We)\s+(?:\w+ly\s+|also\s+|first\s+|here\s+)?(?:{_WEAK_VERBS})(?:s|d|ed)?\s+", 3),
+]
+_OWN_FRAMING = re.compile(r"\b(?:[Ii]n this|[Hh]ere|[Tt]his (?:paper|work))\b")
+_CONTRIB_RE = [(re.compile(p), prio) for p, prio in _CONTRIB]

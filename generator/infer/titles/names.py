@@ -1,0 +1,128 @@
+"""The method name an abstract introduces, chosen among every sentence's candidates.
+
+Explicit namings beat objects of "we propose", earlier sentences beat later ones; a name never formally
+introduced but used as a subject is good enough for a title, not for `method_name`.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from generator.infer.titles.coined import (
+    _acronym_long_form,
+    _count_word,
+    _is_term_abbreviation,
+    _looks_like_name,
+    _Name,
+)
+from generator.infer.titles.finders import (
+    _INTRO_OBJECT_RE,
+    _defined_names,
+    _intro_object_names,
+    _our_names,
+    _trigger_names,
+)
+from generator.infer.titles.lexicon import _CONTRIB_RE, _OWN_FRAMING
+from generator.infer.titles.markup import _bold_acronyms, _emphasised_object_names, _emphasised_phrases, _repo_name
+from generator.infer.titles.plain import plain_text, split_sentences
+
+
+def _find_name(text: str, md: str = "") -> _Name | None:
+    """Return the method name the abstract introduces, or None; `md` is the Markdown the text came from."""
+    sents = split_sentences(text)
+    # (rank, sentence, tier, -mentions, name): within a sentence an explicit naming (tier 0) beats the object
+    # of "we propose" (tier 1), which may be a modifier of what is named ("a novel PET framework called BarLeRIa").
+    cands: list[tuple[int, int, int, int, _Name]] = []
+    for name in _bold_acronyms(md):
+        for i, s in enumerate(sents):
+            m = re.search(rf"\(\s*{re.escape(name)}\s*\)", s)
+            if m:
+                long_form = _acronym_long_form(name, s[:m.start()])
+                cands.append((0, i, 0, 0, _Name(name, i, long_form, s[m.end():])))
+                break
+    emphasised = _emphasised_phrases(md)
+    for i, s in enumerate(sents):
+        if emphasised:
+            cands.extend((0, i, 0, -_count_word(n.name, text), n) for n in _emphasised_object_names(s, i, emphasised))
+        # An explicit "called X" beats the acronym of the object it names ("an autoencoder (AE) ... called Shared-AE").
+        for rank, tier, finder in ((0, 0, _trigger_names), (0, 1, _intro_object_names), (1, 1, _our_names),
+                                   (2, 1, _defined_names)):
+            for n in finder(s, i):
+                count = _count_word(n.name, text)
+                # A spelled-out definition elsewhere is only the paper's own if the name is used again.
+                if rank == 2 and count < (2 if re.search(r"[a-z][A-Z]", n.name) else 3):
+                    continue
+                if rank > 0 and _is_term_abbreviation(n.name, text):
+                    continue  # "our SMC framework" after "sequential Monte Carlo (SMC)"
+                cands.append((rank, i, tier, -count, n))
+    if not cands and "/" in md:
+        # Last resort: a project named only in its code link ("https://scalecrafter.github.io/ScaleCrafter/").
+        name = _repo_name(md)
+        if name:
+            return _Name(name, len(sents))
+    if not cands:
+        return None
+    cands.sort(key=lambda c: c[:4])
+    return cands[0][4]
+
+
+#: A token with a capital after its first letter or a digit: only those can look like a coined name.
+_CANDIDATE_TOKEN = re.compile(r"(?<![\w.+-])[^\W_](?=[\w.+\-]*?[A-Z\d])[\w.+\-]*[\w+]")
+#: After a name: an optional aside ("MT-Ranker, trained without labels, achieves"), adverbs, then a verb.
+_VERB_AFTER = (r"(?:\s*\([^()]{0,40}\))?(?:,[^,.;]{1,80},)?\s+(?:(?:[a-z]+ly|also|first|then|further|even|still|"
+               r"not only)\s+)*(?:can|could|will|may|is|was|[a-z]{2,}[^\Ws]s\b"
+               # A plural noun ("DLTR methods are", "STEM subjects.") is followed by a verb, a preposition or a stop.
+               r"(?!\s*[,.;:)]|\s+(?:are|were|have|had|do|can|could|will|would|should|may|might|must|to|in|of|for|with|on"
+               r"|from|by|as|at|and|or|that|which|is|was)\b))\b")
+
+
+def _subject_name(text: str) -> _Name | None:
+    """Return a coined name the abstract never formally introduces but keeps using as a subject, or None.
+
+    "... we design a framework ... (SuRe). SuRe helps LLMs ... SuRe first constructs ...": a name first
+    seen where the paper states its contribution, then the subject of two or more sentences, is the paper's.
+    """
+    sents = split_sentences(text)
+    start = next((i for i, s in enumerate(sents) if _OWN_FRAMING.search(s) or _INTRO_OBJECT_RE.search(s)
+                  or _CONTRIB_RE[0][0].search(s)), None)
+    if start is None:
+        return None
+    seen: set[str] = set()
+    best: tuple[int, int, _Name] | None = None
+    for i, sent in enumerate(sents):
+        for m in _CANDIDATE_TOKEN.finditer(sent):
+            token = m.group(0)
+            if token in seen:
+                continue
+            seen.add(token)
+            # A name the abstract uses before its contribution sentence is someone else's.
+            if i < start or not _looks_like_name(token) or _count_word(token, text) < 2:
+                continue
+            if not re.search(r"[a-z]", token) and _is_term_abbreviation(token, text):
+                continue  # "deep long-tailed recognition (DLTR)": an abbreviated field, not a coined name
+            verb = re.compile(rf"(?<![\w-]){re.escape(token)}(?![\w-]){_VERB_AFTER}")
+            subjects = sum(bool(verb.search(s)) for s in sents[i:])
+            if subjects < 2:
+                continue
+            long_form = ""
+            if sent[m.start() - 1:m.start()] == "(" and sent[m.end():m.end() + 1] == ")":
+                long_form = _acronym_long_form(token, sent[:m.start() - 1])
+            key = (-subjects, i, _Name(token, i, long_form, sent[m.end():].lstrip(")")))
+            if best is None or key[:2] < best[:2]:
+                best = key
+    return best[2] if best else None
+
+
+@lru_cache(maxsize=16384)
+def _name_of(abstract_md: str) -> _Name | None:
+    """Return the name the abstract introduces, or None (cached per abstract)."""
+    # infer_title and method_name both ask, and the pipeline asks for all titles before any
+    # method name, so the cache holds a whole corpus; an entry is a few short strings.
+    return _find_name(plain_text(abstract_md), abstract_md)
+
+
+def method_name(abstract_md: str) -> str | None:
+    """Return the name of the method/model/dataset the abstract introduces, or None."""
+    found = _name_of(abstract_md)
+    return found.name if found else None

@@ -1,0 +1,180 @@
+"""The contribution phrase and the field of a paper, for titles with no name or after one.
+
+An unnamed paper's title is its contribution phrase plus the field its first sentence opens with
+("... for graph neural networks"), because real titles pair what was done with where.
+"""
+
+from __future__ import annotations
+
+import re
+
+from generator.infer.titles.coined import _acronym_long_form, _Name
+from generator.infer.titles.lexicon import _CONTRIB_RE, _HEADS, _NP_FILLER, _OWN_FRAMING
+from generator.infer.titles.plain import split_sentences
+from generator.infer.titles.tidy import _LEAD_DROP, _STOP_TAIL, MAX_TITLE, SOFT_LIMIT, _clean_phrase, _gerund
+
+#: Objects that only point back at earlier sentences ("this problem", "these limitations") name nothing.
+_ANAPHORIC = re.compile(
+    r"^(?:[\w-]+\s+){0,1}?(?:this|these|those|such|above|aforementioned)\b"
+    r"|^(?:[\w-]+\s+){0,2}?(?:problem|goal|question|gap|limitations?|issues?|challenges?|shortcomings?|aspects?"
+    r"|direction|idea|insights?|attempt|step)\b(?:\s+of\s+(?:this|these|the\s+\w+)\b|\W*$)", re.I)
+_VERB_START = re.compile(r"(?:will|would|can|could|may|might|should|must|is|are|was|were|has|have|had|be|been"
+                         r"|do|does|did|not)\b")
+
+
+def _contribution(text: str, name: str = "", limit: int = SOFT_LIMIT, min_words: int = 3) -> str:
+    """Return a noun phrase naming the main contribution, or "" when no sentence announces one."""
+    best: tuple[int, int, str] | None = None
+    for i, s in enumerate(split_sentences(text)):
+        # Sentences framed as the paper's own contribution come first.
+        bonus = 0 if _OWN_FRAMING.search(s) else 1
+        for pattern, prio in _CONTRIB_RE:
+            for m in pattern.finditer(s):
+                obj = s[m.end():]
+                # A claim ("we show that X", "we establish that X") is a weaker title than an object.
+                rank = 3 if obj.startswith("that ") or m.group(0).rstrip().endswith("that") else prio
+                if best is not None and rank * 2 + bonus >= best[0]:
+                    continue  # cannot beat an earlier sentence's phrase: skip the costly clean-up
+                obj = obj[5:] if obj.startswith("that ") else obj
+                if _VERB_START.match(obj):
+                    continue  # "the tools we developed will be used ...": the verb's object came before it
+                if name and name in obj:
+                    obj = re.sub(rf",?\s*(?:called|termed|dubbed|named|coined)\s+(?:the\s+)?{re.escape(name)}\b", "", obj)
+                phrase = _clean_phrase(obj, limit, generic_head=not name)
+                if len(phrase.split()) < min_words:
+                    continue
+                if _ANAPHORIC.search(phrase):
+                    rank += 3
+                key = (rank * 2 + bonus, i, phrase)
+                if best is None or key[:2] < best[:2]:
+                    best = key
+    return best[2] if best else ""
+
+
+def _first_sentence_phrase(text: str) -> str:
+    """Return a clean phrase from the first sentence, the fallback title."""
+    sents = split_sentences(text) or [text]
+    for s in sents:
+        p = _clean_phrase(s.rstrip("?"), SOFT_LIMIT)
+        if len(p.split()) >= 3:
+            return p
+    return _clean_phrase(sents[0], SOFT_LIMIT) or "Untitled abstract"
+
+
+_GENERIC = set(_HEADS) | _NP_FILLER | {"novel", "new", "simple", "effective", "efficient"}
+
+
+def _description(found: _Name, text: str) -> str:
+    """Return what the named method is, from the words around its introduction, or ""."""
+    limit = MAX_TITLE - len(found.name) - 2
+    after = re.sub(r"^\s*\([^()]*\)", "", found.after).strip()
+    # 1. Apposition: "NAME, a method for linking ..." / "NAME – a generative framework ...".
+    m = re.match(r"^(?:[,:–—-]|\s)*(?:which is\s+|is\s+)?((?:an?|the)\s.+)", after)
+    if m:
+        phrase = _clean_phrase(m.group(1), limit, generic_head=True)
+        if len(phrase.split()) >= 2:
+            return phrase
+    # 2. The noun phrase it names, unless that is only "a novel method".
+    lead = re.sub(r"\s*\([^()]*\)", "", found.lead)
+    lead_words = [w.strip(",:;-–—\"'“”").lower() for w in lead.split()]
+    if len([w for w in lead_words if w and w not in _GENERIC]) >= 1 and len(lead_words) >= 2:
+        phrase = _clean_phrase(lead, limit)
+        if len(phrase.split()) >= 2:
+            return phrase
+    # 3. A relative clause: "HQGS that significantly enhances 3DGS" -> "Enhancing 3DGS".
+    m = re.match(r"^,?\s*(?:that|which)\s+(?:can\s+|could\s+|will\s+)?(?:[a-z]+ly\s+)?([a-z]+)\b(.+)", after)
+    if m and m.group(1) not in {"is", "are", "was", "were", "has", "have", "does", "do", "not", "first", "then", "also",
+                                "further", "only", "both", "in", "on", "to", "we", "our"}:
+        phrase = _clean_phrase(_gerund(m.group(1)) + m.group(2), limit)
+        if len(phrase.split()) >= 3:
+            return phrase
+    # 4. The paper's contribution phrase, wherever it is.
+    phrase = _contribution(text, found.name, limit, min_words=2)
+    if phrase and found.name not in phrase:
+        return phrase
+    return ""
+
+
+def _expansion_after(found: _Name) -> str:
+    """Return the spelled-out name in `NAME (Long Form)`, or "" when the brackets hold something else."""
+    m = re.match(r"^\s*\(([^()]+)\)", found.after)
+    if not m:
+        return ""
+    inner = m.group(1).strip()
+    long_form = _acronym_long_form(found.name, inner)
+    # The whole bracket must be the expansion, not an aside that happens to contain the letters.
+    return inner if long_form and inner.startswith(long_form.split()[0]) else ""
+
+
+_SUBJECT_END = re.compile(
+    r"\s(?:is|are|was|were|has|have|had|can|could|may|might|will|would|should|must|remains?|plays?|shows?|suffers?"
+    r"|relies|rely|requires?|aims?|enables?|provides?|offers?|allows?|achieves?|struggles?|faces?|exhibits?"
+    r"|involves?|presents?|poses?|depends?|becomes?|lacks?|leads?|seeks?|tends?|demonstrate|accelerates?|harness"
+    r"|underpins?|studies|conceal|often|commonly|typically|usually|generally|widely|increasingly|predominantly"
+    r"|still|recently|heavily|rapidly|frequently)\b")
+#: Openings that wrap the field rather than name it: "Although X ...", "Recent advances in X ...".
+_SUBJECT_WRAPPER = re.compile(
+    r"^(?:(?:although|while|though|since|because|whereas)\s+)?(?:(?:the|recent|existing|current|conventional|traditional"
+    r"|modern|standard|many|most)\s+)*(?:(?:advances|advancements|developments|progress|success|deployment|use|ability"
+    r"|vulnerability|study|design|training)\s+(?:in|of)\s+(?:the\s+)?)?", re.I)
+_VAGUE_SUBJECT = re.compile(r"^(?:it|this|these|that|there|they|we|but|and|or|so|thus|then|here|one|many|most|much|several|some|such|recent|existing"
+                            r"|current|previous|prior|traditional|conventional|despite|although|while|as|in|on|for|with"
+                            r"|however|yet|when|if|since|because|recently|works?|studies|research|researchers|methods"
+                            r"|approaches|efforts|people|humans)\b"
+                            # A subject headed by "challenge", "problem"... states the motivation, not the field.
+                            r"|\b(?:challenges?|problems?|issues?|questions?|goals?|ability|success|utility|understanding"
+                            r"|importance|need|lack|part|aspect|component|cornerstone|area|field|topic|role|way|years?|context"
+                            r"|paper|work|study|era|age|recent|practice|addition|contrast|particular)\b"
+                            # A bare generic plural says nothing about the field.
+                            r"|^(?:models?|data|learning|methods|systems|algorithms|networks|tasks|agents)$", re.I)
+
+
+#: Longest first-sentence subject taken as the field; longer ones are clauses, not fields.
+TOPIC_WORDS = 5
+
+
+def _topic(text: str) -> str:
+    """Return the field the abstract opens with ("Large language models have ...", "In federated learning, ..."), or ""."""
+    sents = split_sentences(text)
+    if not sents:
+        return ""
+    first = re.sub(r"\s*\([^()]*\)", "", sents[0])
+    m = _SUBJECT_END.search(first)
+    if m:
+        found = _as_topic(first[:m.start()].split(",")[-1])
+        if found:
+            return found
+    # "In distributed deep learning, synchronizing gradients ...": the opening phrase sets the field.
+    opening = re.match(r"(?:In|For|Within)\s+([^,]{3,60}),", first)
+    return _as_topic(opening.group(1)) if opening else ""
+
+
+def _as_topic(phrase: str) -> str:
+    """Return `phrase` as a short field name, or "" when it is vague, long or not a noun phrase."""
+    subject = _LEAD_DROP.sub("", phrase.strip(" :;-–—\"'“”"))
+    subject = _SUBJECT_WRAPPER.sub("", subject)
+    words = subject.split()
+    if not 1 <= len(words) <= TOPIC_WORDS or _VAGUE_SUBJECT.search(subject) or re.search(r"[^\w\s-]", subject):
+        return ""
+    if words[-1].lower() in _STOP_TAIL or words[-1].lower() in {"and", "or", "of", "that", "which"}:
+        return ""
+    # Plain capitalised sentence-initial words are lower-cased; acronyms and names keep their case.
+    return " ".join(w.lower() if w[:1].isupper() and w[1:].islower() else w for w in words)
+
+
+def _with_topic(phrase: str, text: str, room: int) -> str:
+    """Return `phrase` + " for <field>" when the first sentence names a field the phrase does not mention.
+
+    Real titles pair the contribution with its setting ("Conservative Policy Optimization for Safe RL");
+    the opening sentence of an abstract is where that setting is stated.
+    """
+    topic = _topic(text)
+    if not topic or len(phrase) + len(topic) + 5 > room:
+        return phrase
+    have = set(re.findall(r"\w+", phrase.lower()))
+    new = [w for w in re.findall(r"\w+", topic.lower()) if w not in _STOP_TAIL]
+    if sum(w in have for w in new) * 2 >= len(new):
+        return phrase  # the phrase already says where it applies
+    if re.search(r"\b(?:for|in|of|on)\s*$", phrase):
+        return phrase
+    return f"{phrase} for {topic}"

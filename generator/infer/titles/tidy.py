@@ -1,0 +1,173 @@
+"""Cleaning and cutting a phrase into a title: trimmed ends, balanced brackets, a length limit.
+
+Titles are noun phrases of about ten words, never a cut-off clause, so a phrase is cut at its
+strongest boundary first and its dangling words are dropped.
+"""
+
+from __future__ import annotations
+
+import re
+
+from generator.infer.titles.plain import _sub_closed
+
+MAX_TITLE = 100
+#: Descriptions longer than this are cut at a phrase boundary; real titles are ~10 words.
+SOFT_LIMIT = 85
+
+#: A bracketed aside ("[1]", "[Appendix A]"): noise in a title.
+_ASIDE = re.compile(r"\s*\[[^\]]*\]")
+_LEAD_DROP = re.compile(
+    r"^(?:(?:a|an|the|our|some|this|novel|new|simple|yet|first|generic|general|and|or)\b[\s,]*)+", re.I)
+#: "we propose to learn X": a purpose clause, which titles write as a gerund ("Learning X").
+_TO_VERB = re.compile(r"^(?:to|[Tt]o)\s+(?:\w+ly\s+)?([a-z]{3,})\b(?=\s)")
+_STOP_TAIL = {"a", "an", "the", "of", "and", "or", "to", "for", "in", "on", "with", "by", "from", "via",
+              "that", "which", "as", "at", "into", "its", "their", "our", "is", "are", "be", "this",
+              "these", "such", "both", "between", "under", "over", "using", "based", "than", "while",
+              "where", "when", "whose", "we", "it", "not", "can", "also", "more", "most", "very"}
+_STRONG_CUT = re.compile(
+    r"\s*(?:[;:]|\s[–—]\s|\s-\s|,\s*(?:i\.e\.|e\.g\.)|,?\s(?:in terms of|such as|as well as|so that|in order to)\b"
+    r"|,\s*(?:which|while|where|whereas|and|but|thus|thereby|so|as|namely|such|called|termed|dubbed|named|"
+    r"coined|inspired|[a-z]+ing|[a-z]+ed)\b|\s(?:which|whereby)\b"
+    r"|\s(?:that|and)\s(?:can|could|is|are|was|were|does|do|has|have|achieves?|outperforms?|"
+    r"significantly|effectively|efficiently|enables?|allows?|yields?|shows?|demonstrates?|"
+    r"improves?|reduces?|leads?|provides?|we|it|they)\b)")
+#: Phrase boundaries to cut a long phrase at, best first: prepositions, then commas, then "and".
+_WEAK_CUTS = (
+    re.compile(r"\s(?=(?:by|using|via|through|based|with|without|under|from|in|on|for|across|to|that|of|"
+               r"leveraging|including|where|when|while|as|at|into|over|towards?|beyond|between|within)\b)"),
+    re.compile(r","),
+    re.compile(r"\s(?=and\b)"),
+)
+
+
+def _clean_phrase(phrase: str, limit: int, generic_head: bool = False) -> str:
+    """Return `phrase` trimmed to a title-like noun phrase of at most `limit` characters."""
+    p = re.sub(r"\s+\([^()]*\)", "", phrase)  # asides, citations and acronyms are noise in a title
+    p = _sub_closed(_ASIDE, "", p, "]")
+    p = re.split(r"(?<=[a-z0-9)])[.!?]\s+(?=[A-Z])", p, maxsplit=1)[0]  # a missed sentence end
+    p = p.strip(" .,;:!?-–—\"'“”")
+    p = _LEAD_DROP.sub("", p)
+    to_verb = _TO_VERB.match(p)
+    if to_verb and to_verb.group(1) not in _STOP_TAIL:
+        p = _gerund(to_verb.group(1), base=True) + p[to_verb.end(1):]
+    if generic_head:
+        p = _drop_generic_head(p)
+    m = _STRONG_CUT.search(p)
+    if m and m.start() >= 12:
+        p = p[:m.start()]
+    if len(p) > limit:
+        for cuts in _WEAK_CUTS:
+            ends = [m.start() for m in cuts.finditer(p) if 15 <= m.start() <= limit]
+            if ends:
+                p = p[:ends[-1]]
+                break
+        else:
+            p = _cut_words(p, limit)
+    return _tidy_end(p)
+
+
+_GENERIC_HEAD = re.compile(
+    r"^(?:[\w-]+(?:,?\s+(?:and|yet|but)\s+|\s+)){0,3}?(?:method|framework|approach|technique|algorithm|strategy"
+    r"|procedure|scheme|way|pipeline|paradigm|solution)s?\s+(?:that\s+(?:can\s+)?|which\s+|to\s+|for\s+|of\s+)"
+    r"(?:\w+ly\s+)?(\w+)\b")
+
+
+def _drop_generic_head(phrase: str) -> str:
+    """Turn "a simple method to detect X" / "framework that detects X" into "Detecting X", as titles say it."""
+    m = _GENERIC_HEAD.match(phrase)
+    if not m:
+        return phrase
+    word = m.group(1)
+    if word.lower() in _STOP_TAIL or word.lower() in {"all", "any", "each", "every", "some", "one", "two"}:
+        return phrase  # "a solution to the expected optimum": "to" starts a noun phrase, not a purpose
+    joint = m.group(0)[:m.start(1)].split()
+    if joint[-1] in {"for", "of"} and not word.endswith("ing"):
+        return phrase  # "framework for graph learning" keeps its head: the object is a noun
+    if joint[-1] not in {"for", "of"}:
+        word = _gerund(word)
+    rest = phrase[m.end():]
+    return word + rest if len(rest.split()) >= 2 else phrase
+
+
+def _cut_words(text: str, limit: int) -> str:
+    """Return the longest whole-word prefix of `text` within `limit` characters."""
+    if len(text) <= limit:
+        return text
+    cut = text.rfind(" ", 0, limit + 1)
+    return text[:cut] if cut > 0 else text[:limit]
+
+
+def _tidy_end(text: str) -> str:
+    """Strip dangling words, punctuation and unbalanced brackets or quotes from the end."""
+    words = text.split()
+    while words:
+        last = words[-1].strip(",;:.-–—")
+        if last.lower() in _STOP_TAIL or not last:
+            words.pop()
+            continue
+        words[-1] = last
+        break
+    t = " ".join(words)
+    # Drop an unclosed bracket and whatever follows it; drop unbalanced straight quotes.
+    for o, c in (("(", ")"), ("[", "]"), ("{", "}")):
+        t = _balance(t, o, c)
+    if t.count('"') % 2:
+        t = t.replace('"', "")
+    if t.count("“") != t.count("”"):
+        t = t.replace("“", "").replace("”", "")
+    t = t.strip(" ,;:.-–—")
+    return _tidy_end(t) if t and t.split()[-1].lower() in _STOP_TAIL else t
+
+
+def _balance(t: str, o: str, c: str) -> str:
+    """Return `t` cut before each unclosed `o` from the end, then without its first unmatched `c`s."""
+    n_open, n_close = t.count(o), t.count(c)
+    if n_open > n_close:
+        # One pass: cutting at the last `o` and recounting both brackets each time was quadratic on "[[[[…".
+        opens = [m.start() for m in re.finditer(re.escape(o), t)]
+        closes_before = [t.count(c, 0, opens[0])]  # how many `c` come before each `o`
+        for prev, i in zip(opens, opens[1:]):
+            closes_before.append(closes_before[-1] + t.count(c, prev, i))
+        while n_open > n_close:
+            end = opens[n_open - 1]
+            n_open, n_close = n_open - 1, closes_before[n_open - 1]
+        t = t[:end].rstrip()
+    if n_close > n_open:
+        t = t.replace(c, "", n_close - n_open)  # replace() removes the first occurrences, as the loop did
+    return t
+
+
+def _gerund(verb: str, base: bool = False) -> str:
+    """Return the -ing form of a verb ("enhances" -> "enhancing", "maps" -> "mapping", "learn" -> "learning").
+
+    `base` says the verb is already in its base form ("bias", not "biases"), so no -s is removed.
+    """
+    v = verb.lower()
+    if v.endswith("ing") and len(v) > 5:
+        return v  # already a gerund ("debiasing")
+    if base:
+        stem = v
+    elif re.search(r"(?:ss|sh|ch|x|z)es$", v):
+        stem = v[:-2]
+    elif v.endswith("ies"):
+        stem = v[:-3] + "y"
+    elif v.endswith("s") and not v.endswith("ss"):
+        stem = v[:-1]
+    else:
+        stem = v
+    if stem.endswith("e") and not stem.endswith(("ee", "ye", "oe")):
+        stem = stem[:-1]
+    elif re.fullmatch(r"[^aeiou]*[aeiou][bdgmnpt]", stem):  # one-syllable CVC: map -> mapping
+        stem += stem[-1]
+    return stem + "ing"
+
+
+def _finish(title: str) -> str:
+    """Return `title` with its first letter capitalised and within the length limit."""
+    title = re.sub(r"\s+", " ", title).strip()
+    if len(title) > MAX_TITLE:
+        title = _tidy_end(_cut_words(title, MAX_TITLE))
+    title = title.replace("$", "")
+    first = title.split(" ", 1)[0]
+    # Capitalise a plain first word, never a name ("iTransformer").
+    return title[:1].upper() + title[1:] if first.islower() and not re.search(r"\d", first) else title
