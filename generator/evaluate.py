@@ -20,6 +20,8 @@ from typing import Sequence
 
 from sklearn.metrics import normalized_mutual_info_score
 
+from generator.text import naive_singular
+
 _PUNCT = re.compile(r"[^\w\s]|_")
 _WORD = re.compile(r"[a-z0-9]+")
 # A title such as "CADS: Unleashing ..." or "Tree of Thoughts: ..." starts with a short system name.
@@ -29,9 +31,8 @@ _NAME_PREFIX = re.compile(r"^\s*([^:]{1,60}?)\s*:")
 def norm_phrase(s: str) -> str:
     """Normalise a tag or keyword: lowercase, punctuation to spaces, naive singular, single spaces."""
     words = _PUNCT.sub(" ", s.lower()).split()
-    # Dropping a plural "s" lets "graph neural networks" equal "graph neural network";
-    # short words ("gas", "has") and "-ss" words ("loss") keep theirs.
-    return " ".join(w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w for w in words)
+    # Dropping a plural "s" lets "graph neural networks" equal "graph neural network" (as tags fold them).
+    return " ".join(naive_singular(w) for w in words)
 
 
 def _contains_words(outer: str, inner: str) -> bool:

@@ -4,6 +4,7 @@ or warning, and a project left as it was (or cleaned up), never a traceback."""
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
@@ -18,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from generator.runtime.cache import CACHE_DIR
+from generator.write import feed
 from generator.cli import main
 from tests.conftest import FIXTURES, copy_built, copy_project, tree
 
@@ -158,16 +160,22 @@ def test_cache_files_nested_deep_or_of_the_wrong_shape_are_warnings_and_rebuilt(
 
 
 def test_a_state_file_that_cannot_be_saved_leaves_site_and_site_src_as_they_were(built_golden: Path, tmp_path: Path,
-                                                                                 capsys) -> None:
+                                                                                 capsys, monkeypatch) -> None:
     root = copy_built(built_golden, tmp_path)
     _add_paper(root)
-    # Root may write anywhere; a folder where the state file's temporary copy goes stops even root.
-    (root / "data" / ".first-seen.json.tmp").mkdir()
     state = (root / "data" / ".first-seen.json").read_bytes()
     before_src, before_site = tree(root / "site_src"), tree(root / "site")
-    assert main(["build", "-q", "--project", str(root)]) == 1
+    # Root may write anywhere: an immutable data/ stops even root (where chattr works; else the write fails as it would).
+    if shutil.which("chattr") is None or not _chattr("+i", root / "data"):
+        def refuse(path: Path, data: bytes) -> None:
+            raise PermissionError(errno.EPERM, "Operation not permitted")
+        monkeypatch.setattr(feed, "replace_file", refuse)
+    try:
+        assert main(["build", "-q", "--project", str(root)]) == 1
+    finally:
+        _chattr("-i", root / "data")
     assert capsys.readouterr().err.splitlines() == [
-        "error: data/.first-seen.json:1: first-seen: cannot save when papers were first added (Is a directory)"]
+        "error: data/.first-seen.json:1: first-seen: cannot save when papers were first added (Operation not permitted)"]
     assert tree(root / "site_src") == before_src
     assert tree(root / "site") == before_site
     assert (root / "data" / ".first-seen.json").read_bytes() == state

@@ -16,6 +16,7 @@ import re
 from pathlib import Path
 from xml.sax.saxutils import escape, quoteattr
 
+from generator.runtime.files import replace_file
 from generator.model import Paper, PapersiteError
 
 STATE_FILE = ".first-seen.json"
@@ -92,10 +93,8 @@ def save_first_seen(path: Path, state: dict[str, str], shown: str | None = None)
         pass
     except OSError as exc:
         raise PapersiteError(f"{shown or path}:1: first-seen: cannot be read ({exc.strerror or exc})") from exc
-    tmp = path.with_name(path.name + ".tmp")
     try:
-        tmp.write_text(text, encoding="utf-8")
-        os.replace(tmp, path)
+        replace_file(path, text.encode("utf-8"))
     except OSError as exc:
         raise PapersiteError(f"{shown or path}:1: first-seen: cannot save when papers were first added "
                              f"({exc.strerror or exc})") from exc
