@@ -10,6 +10,8 @@ can feed them without building a site. Definitions:
   an author keyword, averaged over papers; a seeded random pick gives the baseline.
 - topics: normalised mutual information between assigned topics and primary areas.
 - titles: ROUGE-L F1 on lowercase word tokens, and recall of the short system name a title starts with.
+
+What a reader is shown is judged without labels in generator.evaluate_shown.
 """
 
 from __future__ import annotations
@@ -74,6 +76,17 @@ def _prf(pred: Sequence[Sequence[str]], gold: Sequence[Sequence[str]], k: int, m
     return sum(precisions) / n, sum(recalls) / n, n
 
 
+def _all_shown_matches(pred: Sequence[Sequence[str]], gold: Sequence[Sequence[str]]) -> tuple[int, int]:
+    """Return how many tags papers with gold keywords show in all, and how many of them match a keyword."""
+    shown = matched = 0
+    for tags, keywords in zip(pred, gold):
+        keywords = [kw for kw in keywords if norm_phrase(kw)]
+        if keywords:
+            shown += len(tags)
+            matched += sum(any(tag_matches(t, kw) for kw in keywords) for t in tags)
+    return shown, matched
+
+
 def _f1(p: float, r: float) -> float:
     """Return the harmonic mean of precision and recall (0 when both are 0)."""
     return 2 * p * r / (p + r) if p + r else 0.0
@@ -84,6 +97,7 @@ def tag_scores(pred: list[list[str]], gold: list[list[str]], k: int = 5) -> dict
     if len(pred) != len(gold):
         raise ValueError(f"tag_scores: {len(pred)} predictions for {len(gold)} papers")
     p, r, n = _prf(pred, gold, k, tag_matches)
+    shown, matched = _all_shown_matches(pred, gold)
     ep, er, _ = _prf(pred, gold, k, _exact_match)
     # Count each tag once per paper: a tag page is worth having only if it gathers two papers.
     papers_per_tag: dict[str, int] = {}
@@ -99,6 +113,10 @@ def tag_scores(pred: list[list[str]], gold: list[list[str]], k: int = 5) -> dict
         "exact_precision_at_k": ep,
         "exact_recall": er,
         "exact_f1": _f1(ep, er),
+        # Over every tag shown, not the first k: of all tags on papers with keywords, the share that match one.
+        "precision_all": matched / shown if shown else 0.0,
+        # The issue asks for 2-6 tags a paper.
+        "two_to_six": sum(2 <= len(t) <= 6 for t in pred) / len(pred) if pred else 0.0,
         "shared": shared,
         "distinct": distinct,
         "per_paper": sum(len(t) for t in pred) / len(pred) if pred else 0.0,

@@ -12,6 +12,15 @@ from generator.evaluate import (
     title_name,
     topic_nmi,
 )
+from generator.evaluate_shown import (
+    concept_repeats,
+    everyday_word,
+    number_led,
+    same_concept,
+    shown_scores,
+    title_fragment,
+    topic_name_scores,
+)
 
 
 def test_norm_phrase_folds_case_punctuation_and_plurals():
@@ -131,3 +140,137 @@ def test_name_recall():
     assert name_recall(["x"], ["Plain title"], ["abstract"]) is None
     # Whole words only.
     assert name_recall(["streets"], ["Tree: x"], ["a tree grows"]) == 0.0
+
+
+def test_precision_over_all_shown_tags_and_two_to_six():
+    gold = [["diffusion models"], ["federated learning"], []]
+    pred = [["diffusion model", "a", "b", "c", "d", "e", "f", "g"], ["federated learning", "privacy"], ["x"]]
+    s = tag_scores(pred, gold, k=5)
+    # All 10 tags of the two papers with keywords count, not the first five: 2 match.
+    assert s["precision_all"] == pytest.approx(2 / 10)
+    assert s["two_to_six"] == pytest.approx(1 / 3)
+
+
+def test_everyday_word_is_one_lower_case_common_word():
+    assert everyday_word("conditions") and everyday_word("editing") and everyday_word("population")
+    # Technical words, acronyms, names, compounds and phrases are not.
+    for phrase in ("diffusion", "robustness", "GAN", "Adam", "3d", "zero-shot", "neural activity", ""):
+        assert not everyday_word(phrase), phrase
+
+
+def test_number_led_tags():
+    for tag in ("three datasets", "Two models", "four large-scale", "small set", "several tasks", "10% data", "new method"):
+        assert number_led(tag), tag
+    for tag in ("3D reconstruction", "4-bit quantization", "one-shot learning", "large language models", "GPT-4"):
+        assert not number_led(tag), tag
+
+
+@pytest.mark.parametrize(
+    "a, b",
+    [
+        ("LLMs", "large language models"),
+        ("LLMs", "large-scale language models"),
+        ("GNN", "graph neural networks"),
+        ("GNN model", "graph neural networks"),
+        ("training data", "training set"),
+        ("training set", "training dataset"),
+        ("ReLU networks", "ReLU neural networks"),
+        ("large language models", "llm"),  # a reason's lower-case term
+        ("fine-tuning", "fine tuning"),
+        ("finetuning", "Fine-Tuning"),
+        ("RLHF", "reinforcement learning from human feedback"),
+        ("ViT", "vision transformer"),
+        ("machine learning", "machine learning models"),
+        ("deep neural networks", "deep neural network models"),
+    ],
+)
+def test_same_concept_variants(a, b):
+    assert same_concept(a, b) and same_concept(b, a)
+
+
+@pytest.mark.parametrize(
+    "a, b",
+    [
+        ("SE(3)", "speech enhancement"),
+        ("graph neural networks", "graph data"),  # heads of different classes: another concept
+        ("detection network", "detection algorithms"),
+        ("language models", "vision models"),
+        ("deep learning", "deep neural networks"),
+        ("map", "maximum a posteriori"),
+        ("diffusion models", "score matching"),
+    ],
+)
+def test_different_concepts(a, b):
+    assert not same_concept(a, b)
+
+
+def test_concept_repeats_lists_pairs():
+    assert concept_repeats(["LLMs", "alignment", "large language models"]) == [("LLMs", "large language models")]
+    assert concept_repeats(["alignment", "reasoning"]) == []
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        "While these MLLMs are effective at generating high-quality responses suitable",
+        "Although transformers scale well",
+        "Can we learn faster?",
+        "How the Lipschitz bound for relational learning",
+        "This paper studies sparse attention",
+        "Experimental and theoretical results guaranteeing the emergence",
+        "Tool to investigate these questions by differentiating through similarity measures",
+        "Contrastive alignment method tailored",
+        "Understanding Grokking Through the Lens",
+        "Social reward as a form",
+        "Trading model weights in exchange",
+        "Training vision-language models for remote-sensing images without",
+        "Models that learn to rank and",
+        "A benchmark on which large models are",
+    ],
+)
+def test_title_fragment_detects_cut_titles(title):
+    assert title_fragment(title) is not None
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        "CADS: Unleashing the Diversity of Diffusion Models with Condition-Annealed Sampling",
+        "Denoising Diffusion Step-aware Models",
+        "Batch Normalization Revisited",
+        "Language Model Cascades: Token-Level Uncertainty and Beyond",
+        "Attention Is All You Need",
+        "Tree of Thoughts: Deliberate Problem Solving with Large Language Models",
+        "Sparse autoencoders find interpretable features in language models",
+    ],
+)
+def test_title_fragment_accepts_whole_titles(title):
+    assert title_fragment(title) is None
+
+
+def test_shown_scores_shares():
+    tags = [["conditions", "neural activity", "three datasets"], ["LLMs", "large language models"]]
+    reasons = [["experimental", "graph neural networks", "gnn"], ["optimal transport"]]
+    titles = ["While we study X", "Optimal transport for graphs"]
+    s = shown_scores(tags, reasons, titles)
+    assert s["tags_everyday"] == pytest.approx(1 / 5)
+    assert s["tags_number_led"] == pytest.approx(1 / 5)
+    assert s["papers_one_concept_twice"] == pytest.approx(1 / 2)
+    assert s["reason_terms_everyday"] == pytest.approx(1 / 4)
+    assert s["reasons_one_concept_twice"] == pytest.approx(1 / 2)
+    assert s["titles_fragment"] == pytest.approx(1 / 2)
+    assert shown_scores([], [], [])["tags_everyday"] == 0.0
+
+
+def test_topic_name_scores():
+    # The first capital is the name's formatting; "Drugs" is the everyday word "drugs".
+    names = ["Drugs, solving", "Language models, optimal transport", "Optimal transport, language model", "LLMs, GANs"]
+    s = topic_name_scores(names)
+    assert s["everyday"] == pytest.approx(1 / 4)
+    # Two names have the same words in another order and number.
+    assert s["same_words"] == pytest.approx(2 / 4)
+    # "LLMs" is not "language models", but it is "large language models".
+    assert topic_name_scores(["Language models, optimal transport", "LLMs, GANs", "Drugs, solving"])["shares_phrase"] == 0.0
+    assert topic_name_scores(["Large language models, pruning", "LLMs, RLHF"])["shares_phrase"] == 1.0
+    assert s["shares_phrase"] == pytest.approx(2 / 4)
+    assert topic_name_scores([]) == {"everyday": 0.0, "same_words": 0.0, "shares_phrase": 0.0}

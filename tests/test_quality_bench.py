@@ -31,8 +31,24 @@ def test_bench_reports_every_metric_in_range():
     assert 0 <= result["baseline_rouge_l"] <= 1
     assert result["seconds"]["total"] >= result["seconds"]["features"]
     text = quality.table(result)
-    for label in ("related area@5", "related kw@5", "topics count", "topics NMI", "seconds total"):
+    for label in ("related area@5", "related kw@5", "topics count", "topics NMI", "seconds total",
+                  "tags strict precision, all shown", "tags one everyday word", "tags number/quantifier-led",
+                  "papers with one concept twice", "reason terms one everyday word", "reasons with one concept twice",
+                  "topic names with an everyday word", "topic names with another's words"):
         assert label in text
+    for key in ("tags_everyday", "tags_number_led", "papers_one_concept_twice", "reason_terms_everyday",
+                "reasons_one_concept_twice", "titles_fragment"):
+        assert 0 <= result["shown"][key] <= 1 and 0 <= result["authors"][key] <= 1
+    assert 0 <= result["topics"]["everyday"] <= 1 and 0 <= result["topics"]["same_words"] <= 1
+
+
+def test_bench_show_prints_sampled_papers_and_every_topic(capsys):
+    code = quality.main(["--corpus", str(FIXTURE), "--show", "3"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert out.count("\n## ") == 4  # three papers, then the topics
+    assert out.count("real:     ") == 3 and out.count("tags:     ") == 3
+    assert "## all " in out and "seconds total" in out
 
 
 def test_bench_hides_the_labels_from_inference():

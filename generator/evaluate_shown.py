@@ -1,0 +1,221 @@
+"""What a reader is shown, judged without labels: everyday words, number-led tags, one concept named twice,
+fragment titles, and topic names (issue #14's measures; generator.evaluate scores against labels).
+
+The word lists are general English (function words, number words, quantifiers), not drawn from any corpus,
+so the rules hold on corpora the bench has never seen; wordfreq's frequencies (shipped in its wheel) decide
+what an everyday word is. bench/quality.py prints each share beside the same rule applied to the authors'
+own keywords and titles, which is how often a rule fires on text a reader accepts.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+from wordfreq import zipf_frequency
+
+from generator.text import ascii_fold, naive_singular
+
+_PUNCT = re.compile(r"[^\w\s]|_")
+
+
+#: Zipf frequency (log10 of uses per billion words) from which a word counts as everyday English: 4.0 is
+#: once in 100,000 words ("conditions" 5.0, "editing" 4.3; "diffusion" 3.4, "robustness" 2.8).
+EVERYDAY_ZIPF = 4.0
+
+_NUMBER_WORDS = frozenset(
+    """zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen
+    seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred hundreds thousand
+    thousands million millions billion billions trillion dozen dozens""".split()
+)
+# Quantifiers, plus the vague "how many / how new" adjectives the issue names (small, new, novel).
+_QUANTIFIERS = frozenset(
+    """all any both each every either neither few fewer several many much more most less least some various
+    numerous multiple countless enough another other certain additional small new novel""".split()
+)
+_NUMERAL = re.compile(r"^[+-]?(\d+([.,]\d+)*|\.\d+)(%|x|k|m|b)?$", re.IGNORECASE)
+# Heads that add nothing to the concept they follow ("GNN model" is "GNN"), in classes of heads that name
+# one thing ("training set" is "training data"; "detection network" is not "detection algorithm").
+_HEAD_CLASSES = {
+    **dict.fromkeys("model network net architecture".split(), "model"),
+    **dict.fromkeys("data dataset set benchmark".split(), "data"),
+    **dict.fromkeys("method approach framework algorithm technique".split(), "method"),
+}
+_GENERIC_HEADS = frozenset(_HEAD_CLASSES)
+# Words an acronym skips ("RLHF": reinforcement learning from human feedback).
+_ACRONYM_SKIPS = frozenset("of for from and the a an in on with to via by".split())
+
+_PREPOSITIONS = """of in on for with to from by at as into via through over under between among across against
+toward towards without within about than like upon onto per despite versus vs around along after before
+during until behind""".split()
+_DETERMINERS = "a an the this these those that its their our his her each every some any such no another whose".split()
+_CONJUNCTIONS = "and or but nor so while whereas although though because if when whether unless where which".split()
+_AUXILIARIES = "is are was were be been being am has have had do does did can could may might must shall should will would".split()
+_LOOSE_END_WORDS = frozenset(
+    _PREPOSITIONS + _DETERMINERS + _CONJUNCTIONS + _AUXILIARIES
+    + "we it they them us also then thus very not only even rather further especially respectively".split()
+    # Adjectives that need a complement ("suitable [for]", "capable [of]").
+    + "suitable able capable comparable similar due prone akin tailored".split()
+)
+# Nouns that need "of" after a determiner or preposition ("Through the Lens", "as a form", "in exchange").
+_COMPLEMENT_NOUNS = frozenset(
+    "lens form kind type sort variety number lack role use means terms top front favor favour exchange behalf sake spite emergence".split()
+)
+# Words ending in -ed that are no participle, and the participles titles end on by idiom ("... Revisited").
+_ED_NOT_CUT = frozenset(
+    """need speed seed feed breed bleed greed deed creed weed reed hundred kindred sacred naked wicked embed
+    revisited reconsidered demystified explained unleashed simplified unified reloaded reimagined unlocked
+    unveiled untangled rethought""".split()
+)
+_OPENERS = frozenset(
+    """while although though because since whereas unless if when whenever once however moreover furthermore
+    additionally thus therefore hence here this these those that such it its we our they there can could do does
+    did is are how what why which who whether where to""".split()
+)
+# Words that point back to something the title does not say ("these questions", "such models").
+_POINTERS = frozenset("this these those such aforementioned above-mentioned latter former".split())
+_EDGE_PUNCT = re.compile(r"^[^\w$]+|[^\w$]+$")
+
+
+def everyday_word(phrase: str) -> bool:
+    """Return whether a phrase is one lower-case, letters-only word of everyday English (Zipf >= EVERYDAY_ZIPF)."""
+    word = phrase.strip()
+    # Capitals mark an acronym or a name ("GAN", "Adam"), digits a dimension ("3d"); a hyphenated compound
+    # ("zero-shot") is no single word, and wordfreq rates those by their parts.
+    if not word.isalpha() or word != word.lower():
+        return False
+    return zipf_frequency(word, "en") >= EVERYDAY_ZIPF
+
+
+def number_led(phrase: str) -> bool:
+    """Return whether a phrase opens with a number word, a numeral or a quantifier ("three datasets", "small set")."""
+    words = phrase.lower().split()
+    return bool(words) and (words[0] in _NUMBER_WORDS or words[0] in _QUANTIFIERS or bool(_NUMERAL.match(words[0])))
+
+
+def _concept_words(phrase: str) -> list[str]:
+    """Return a phrase's lowercase ASCII words, hyphens as spaces, plurals dropped."""
+    return [naive_singular(w) for w in _PUNCT.sub(" ", ascii_fold(phrase).lower()).split()]
+
+
+def _head_forms(words: list[str]) -> list[str]:
+    """Return a phrase's key, then its keys as trailing generic heads go ("neural network" counts as one head)."""
+    out, keys = list(words), ["".join(words)]
+    while len(out) > 1 and out[-1] in _GENERIC_HEADS:
+        out.pop()
+        if len(out) > 1 and out[-1] == "neural":
+            out.pop()
+        keys.append("".join(out))
+    return keys
+
+
+def _initials(phrase: str) -> set[str]:
+    """Return the acronyms a phrase of two or more words may have, with or without its generic head."""
+    raw = [w for w in ascii_fold(phrase).lower().split() if w not in _ACRONYM_SKIPS]
+    found: set[str] = set()
+    for words in (raw, raw[:-1] if raw and naive_singular(raw[-1].strip("()")) in _GENERIC_HEADS else raw):
+        if len(words) < 2:
+            continue
+        # A hyphenated word gives its first letter ("large-scale language models": LLM) or one per part.
+        found.add("".join(w[0] for w in words if w[0].isalnum()))
+        found.add("".join(p[0] for w in words for p in w.split("-") if p and p[0].isalnum()))
+    return found
+
+
+def _acronym_forms(phrase: str) -> set[str]:
+    """Return what a one-word phrase (a generic head dropped) may abbreviate: its letters, or its capitals."""
+    words = phrase.split()
+    if len(words) == 2 and naive_singular(words[1].lower()) in _GENERIC_HEADS:
+        words = words[:1]
+    if len(words) != 1 or not words[0].replace("-", "").isalpha() or len(words[0]) < 2:
+        return set()
+    token = words[0].replace("-", "")
+    forms = {naive_singular(token.lower()), token[:-1].lower() if token.endswith("s") and token[:-1].isupper() else ""}
+    capitals = "".join(c for c in token if c.isupper())
+    if len(capitals) >= 2:
+        forms.add(capitals.lower())
+    return {f for f in forms if len(f) >= 2}
+
+
+def same_concept(a: str, b: str) -> bool:
+    """Return whether two shown phrases name one concept: a plural, hyphen or spacing variant, a generic head
+    added ("GNN model"), or an acronym of the other ("LLMs", "large language models")."""
+    wa, wb = _concept_words(a), _concept_words(b)
+    if not wa or not wb:
+        return False
+    keys_a, keys_b = _head_forms(wa), _head_forms(wb)
+    # One is the other with heads added, or both add heads of one class to one modifier.
+    if keys_a[0] in keys_b or keys_b[0] in keys_a:
+        return True
+    if len(keys_a) > 1 and len(keys_b) > 1 and keys_a[-1] == keys_b[-1] and _HEAD_CLASSES[wa[-1]] == _HEAD_CLASSES[wb[-1]]:
+        return True
+    return bool(_acronym_forms(a) & _initials(b) or _acronym_forms(b) & _initials(a))
+
+
+def concept_repeats(phrases: Sequence[str]) -> list[tuple[str, str]]:
+    """Return the pairs of phrases in one list (a paper's tags, one reason's terms) that name one concept."""
+    items = list(phrases)
+    return [(x, y) for i, x in enumerate(items) for y in items[i + 1:] if same_concept(x, y)]
+
+
+def title_fragment(title: str) -> str | None:
+    """Return why an inferred title reads as a fragment (an opener, a loose end, a pointer back), or None."""
+    words = [w for w in (_EDGE_PUNCT.sub("", t) for t in title.split()) if w]
+    if not words:
+        return "empty"
+    lower = [w.lower() for w in words]
+    if lower[0] in _OPENERS:
+        return f"opens with {words[0]!r}"
+    last = lower[-1]
+    if last in _LOOSE_END_WORDS:
+        return f"ends on {words[-1]!r}"
+    if len(last) > 4 and last.endswith("ed") and last not in _ED_NOT_CUT and "-" not in last:
+        return f"ends on the participle {words[-1]!r}"
+    if len(lower) >= 2 and last in _COMPLEMENT_NOUNS and lower[-2] in (_DETERMINERS + _PREPOSITIONS):
+        return f"ends on {' '.join(words[-2:])!r} (of what?)"
+    if pointer := next((w for w in lower[1:] if w in _POINTERS), None):
+        return f"points back ({pointer!r})"
+    return None
+
+
+def shown_scores(tags: Sequence[Sequence[str]], reasons: Sequence[Sequence[str]], titles: Sequence[str]) -> dict:
+    """Return the shares of shown tags, reason terms and titles a reader would not accept (see the issue's table)."""
+    all_tags = [t for paper in tags for t in paper]
+    terms = [t for reason in reasons for t in reason]
+    share = lambda hits, total: hits / total if total else 0.0  # noqa: E731
+    return {
+        "tags_everyday": share(sum(map(everyday_word, all_tags)), len(all_tags)),
+        "tags_number_led": share(sum(map(number_led, all_tags)), len(all_tags)),
+        "papers_one_concept_twice": share(sum(bool(concept_repeats(p)) for p in tags), len(tags)),
+        "reason_terms_everyday": share(sum(map(everyday_word, terms)), len(terms)),
+        "reasons_one_concept_twice": share(sum(bool(concept_repeats(r)) for r in reasons), len(reasons)),
+        "titles_fragment": share(sum(title_fragment(t) is not None for t in titles), len(titles)),
+    }
+
+
+def _topic_phrases(name: str) -> list[str]:
+    """Return the phrases of a shown topic name, the first letter the name's capital put there undone."""
+    phrases = [p.strip() for p in name.split(",") if p.strip()]
+    # "Drugs, solving": only the first capital is formatting; "LLMs" or "Adam" keep theirs.
+    return [p[:1].lower() + p[1:] if p[1:2].islower() or len(p) == 1 else p for p in phrases]
+
+
+def topic_name_scores(names: Sequence[str]) -> dict:
+    """Return the shares of topic names with an everyday single word as a phrase, whose words (plurals folded,
+    order ignored) equal another topic's, and that share a phrase (one concept) with another topic's name."""
+    if not names:
+        return {"everyday": 0.0, "same_words": 0.0, "shares_phrase": 0.0}
+    phrases = [_topic_phrases(n) for n in names]
+    sharing = [
+        any(same_concept(a, b) for j, other in enumerate(phrases) if j != i for a in mine for b in other)
+        for i, mine in enumerate(phrases)
+    ]
+    words = [frozenset(w for w in _concept_words(n) if w not in _ACRONYM_SKIPS) for n in names]
+    counts: dict[frozenset[str], int] = {}
+    for w in words:
+        counts[w] = counts.get(w, 0) + 1
+    return {
+        "everyday": sum(any(map(everyday_word, _topic_phrases(n))) for n in names) / len(names),
+        "same_words": sum(counts[w] > 1 for w in words) / len(names),
+        "shares_phrase": sum(sharing) / len(names),
+    }
