@@ -16,7 +16,8 @@ from generator.infer.tags import (assign_tags, corpus_acronyms, corpus_evidence,
                                   find_acronyms, mentionable_acronyms, tag_key, tag_slug, text_evidence, text_facts)
 # The oracle test below checks the array pick against a plain one-paper pick on random scores full of ties:
 # only the picker itself takes arbitrary scores, so it reaches this one internal class (and its constants).
-from generator.infer.tags.pick import POOL, RELATIVE_CUTOFF, SUBPHRASE_PENALTY, SUPERPHRASE_PENALTY, Picker
+from generator.infer.tags.pick import (POOL, RELATIVE_CUTOFF, SUBPHRASE_PENALTY, SUPERPHRASE_PENALTY, Picker,
+                                      concept_key)
 from generator.model import Paper, Vocabulary
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -219,6 +220,14 @@ def _one_paper_pick(scores: dict[str, float], given: list[str], allowed: set[str
                                              if k in allowed and k not in chosen)[:POOL * max_tags])
     best = max(pool.values(), default=0.0)
 
+    def drop_concept(key: str) -> None:
+        """Remove from the pool every key naming the concept of a chosen key."""
+        for other in [k for k in pool if concept_key(k) == concept_key(key)]:
+            del pool[other]
+
+    for key in chosen:
+        drop_concept(key)
+
     def redundancy(key: str) -> float:
         factor = 1.0
         for c in chosen:
@@ -234,6 +243,7 @@ def _one_paper_pick(scores: dict[str, float], given: list[str], allowed: set[str
             break
         chosen.append(key)
         del pool[key]
+        drop_concept(key)
     return chosen
 
 
@@ -243,7 +253,7 @@ def test_all_papers_picked_at_once_as_one_paper_at_a_time(seed):
     import random
 
     rng = random.Random(seed)
-    words = ["graph", "neural", "network", "language", "model", "large", "learning", "deep", "policy"]
+    words = ["graph", "neural", "network", "language", "model", "large", "learning", "deep", "policy", "data", "set"]
     phrases = sorted({" ".join(rng.sample(words, rng.randint(1, 3))) for _ in range(60)}
                      | {" ".join(rng.choices(words[:3], k=rng.randint(9, 12))) for _ in range(8)})  # long keys
     keys = rng.sample(phrases, len(phrases))  # key ids not in key order: ties are broken by key, not id
@@ -275,3 +285,62 @@ def test_a_compound_thousands_of_words_long_is_a_tag_like_any_other():
     tags = assign_tags(papers, Vocabulary())
     shared = [slug for slug in papers[0].tags if slug in papers[1].tags and slug.startswith("w0-w1-w2")]
     assert shared and tags[shared[0]].papers == ["a", "b"]
+
+
+def test_everyday_single_words_are_no_tags():
+    """One lowercase word of everyday English ("conditions") names nothing a reader files a paper under."""
+    texts = ["Spiking neural networks under varied conditions. Conditions change; spiking neural networks adapt.",
+             "Conditions matter for spiking neural networks. We vary conditions of spiking neural networks."]
+    papers = [paper(str(i), t) for i, t in enumerate(texts)]
+    tags = assign_tags(papers, Vocabulary())
+    names = {t.name for t in tags.values()}
+    assert "spiking neural networks" in names and "conditions" not in names
+
+
+def test_number_and_quantifier_led_phrases_are_no_candidates():
+    keys = {o.key for o in extract_candidates(
+        "On three datasets and two models, several baselines fail; a small set of samples and large models too.")}
+    assert not {k for k in keys if " " in k and k.split()[0] in {"three", "two", "several", "small", "large"}}
+    # A size word before a concept is part of its name.
+    assert "large language model" in {o.key for o in extract_candidates("We probe large language models.")}
+
+
+def test_acronyms_fold_only_where_some_paper_defines_them():
+    undefined = [paper("a", "A GNN on molecules. The GNN learns molecules."),
+                 paper("b", "We train a GNN for molecules with a GNN readout.")]
+    tags = assign_tags(undefined, Vocabulary())
+    assert "GNN" in {t.name for t in tags.values()}
+    defined = copy.deepcopy(undefined) + [paper("c", "Graph neural networks (GNNs) are studied; GNNs pass messages.")]
+    tags = assign_tags(defined, Vocabulary())
+    assert "graph neural networks" in {tags[s].name for s in defined[0].tags}
+
+
+def test_group_names_are_not_the_acronym_they_start_with():
+    """"SE(3)" is a group, not "speech enhancement (SE)", even where the corpus defines SE."""
+    acronyms = corpus_acronyms([text_facts("Speech enhancement (SE) removes noise.")])
+    keys = {o.key for o in extract_candidates("We build SE(3)-equivariant networks on SE(3).", acronyms)}
+    assert "speech enhancement" not in " ".join(keys)
+    assert any(k.startswith("se 3") for k in keys)
+
+
+def test_tokens_keep_inner_dots():
+    surfaces = {o.surface for o in extract_candidates("Federated learning on non-i.i.d. clients with GPT-3.5 prompts.")}
+    assert "non-i.i.d. clients" in surfaces and "GPT-3.5 prompts" in surfaces
+    assert not {s for s in surfaces if s in {"non-i", "GPT-3"}}
+
+
+def test_negated_mentions_are_no_candidates():
+    keys = {o.key for o in extract_candidates("We adapt vision transformers without any fine-tuning. It does not need labels.")}
+    assert "vision transformer" in keys and not keys & {"fine tuning", "label"}
+    assert "graph" in {o.key for o in extract_candidates("Not only graph methods but also others.")}
+
+
+def test_one_paper_shows_one_tag_per_concept():
+    texts = ["The training data and the training set of deep neural networks and deep networks. Training data.",
+             "Deep neural networks need training data; deep networks need a training set. Training set."]
+    papers = [paper(str(i), t) for i, t in enumerate(texts)]
+    tags = assign_tags(papers, Vocabulary())
+    for p in papers:
+        concepts = [concept_key(tag_key(tags[s].name)) for s in p.tags]
+        assert len(concepts) == len(set(concepts)), [tags[s].name for s in p.tags]
+    assert concept_key("training data") == concept_key("training set") and concept_key("relu neural network") == "relunetwork"

@@ -21,6 +21,7 @@ from generator.infer.tags.candidates import (MAX_WORDS, Occurrence, TextEvidence
                                              text_evidence)
 from generator.infer.tags.pick import Picker
 from generator.infer.tags.score import Candidates, Folder
+from generator.infer.tags.words import everyday_word
 from generator.model import Paper, Tag, Vocabulary
 from generator.text import fold_key as tag_key
 from generator.text import slugify
@@ -42,7 +43,7 @@ def corpus_evidence(texts: list[str]) -> list[list]:
     return [text_evidence(t, mentionable_acronyms(f, acronyms)) for t, f in zip(texts, facts)]
 
 
-def assign_tags(papers: list[Paper], vocab: Vocabulary, max_tags: int = 8, min_tags: int = 3,
+def assign_tags(papers: list[Paper], vocab: Vocabulary, max_tags: int = 5, min_tags: int = 2,
                 evidence: list[list] | None = None) -> dict[str, Tag]:
     """Set `paper.tags` for every paper and return the tags by slug, each shared by at least two papers.
 
@@ -55,7 +56,8 @@ def assign_tags(papers: list[Paper], vocab: Vocabulary, max_tags: int = 8, min_t
     given_keys = np.zeros(len(cands.keys), dtype=bool)
     given_keys[[k for given in cands.given for k in given]] = True
     picker = Picker(cands.keys, cands.paper, cands.key, cands.given, cands.scores(given_keys), max_tags, min_tags)
-    picks = _shared_picks(picker, len(papers), cands.df >= 2)
+    unfit = _Unfit(cands, fold, given_keys)
+    picks = _shared_picks(picker, len(papers), cands.df >= 2, unfit)
     tags: dict[str, Tag] = {}
     slug_of: dict[int, str] = {}
     for kid in sorted({k for keys in picks for k in keys}, key=cands.keys.__getitem__):
@@ -69,13 +71,28 @@ def assign_tags(papers: list[Paper], vocab: Vocabulary, max_tags: int = 8, min_t
     return dict(sorted(tags.items()))
 
 
-def _shared_picks(picker: Picker, n_papers: int, allowed: np.ndarray) -> list[list[int]]:
-    """Return every paper's pick (key ids) such that each picked key is picked by at least two papers."""
+class _Unfit:
+    """Tell whether a key, by the name it would be shown under, is no tag: one everyday word ("conditions")."""
+
+    def __init__(self, cands: Candidates, fold: Folder, given_keys: np.ndarray) -> None:
+        self.cands, self.fold, self.given, self.seen = cands, fold, given_keys, {}
+
+    def __call__(self, kid: int) -> bool:
+        """Return whether the key `kid` is unfit to be shown (names the user or an author gave are fit)."""
+        if kid not in self.seen:
+            key = self.cands.keys[kid]
+            self.seen[kid] = key not in self.fold.names and not self.given[kid] and everyday_word(
+                _display_name(key, self.cands.surfaces(kid), self.fold))
+        return self.seen[kid]
+
+
+def _shared_picks(picker: Picker, n_papers: int, allowed: np.ndarray, unfit: _Unfit) -> list[list[int]]:
+    """Return every paper's pick (key ids) such that each picked key is fit and picked by at least two papers."""
     picks = picker.pick(np.arange(n_papers), allowed)
     # Dropping a tag that only one paper kept can strand another; repeat until every tag is shared.
     # Only papers that had picked a dropped tag can change their pick.
     usage = Counter(k for keys in picks for k in keys)
-    while lonely := {k for k, n in usage.items() if n < 2}:
+    while lonely := {k for k, n in usage.items() if n < 2 or unfit(k)}:
         allowed[list(lonely)] = False
         again = np.array([i for i, keys in enumerate(picks) if not lonely.isdisjoint(keys)], dtype=np.int64)
         for i, keys in zip(again.tolist(), picker.pick(again, allowed)):

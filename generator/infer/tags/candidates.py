@@ -15,7 +15,7 @@ from typing import Iterator
 import numpy as np
 
 from generator.infer.tags.tokens import acronym_stem, bad_head, is_stop, sentences, surface_word, tokens
-from generator.infer.tags.words import BAD_START, DETERMINERS, FILLER_KEYS
+from generator.infer.tags.words import BAD_START, DETERMINERS, FILLER_KEYS, GENERIC_SINGLE, NEGATORS, SIZE_WORDS
 from generator.text import fold_key
 
 MAX_WORDS = 4
@@ -47,14 +47,29 @@ def extract_candidates(text: str, acronyms: dict[str, str] | None = None) -> lis
 
 
 @lru_cache(maxsize=131072)
-def _token_facts(token: str) -> tuple[bool, str, str, bool, bool, bool, str]:
+def _token_facts(token: str) -> tuple[bool, str, str, bool, bool, bool, str, bool, bool, bool, bool]:
     """Return what candidate extraction asks of a token, computed once per distinct token.
 
-    (ends a run, folding key, display form, cannot end a tag, cannot start one, is a determiner, acronym stem).
+    (ends a run, folding key, display form, cannot end a tag, cannot start one, is a determiner, acronym stem,
+    is a size adjective, denies what follows, is a generic noun, is a word rather than a symbol or number).
     """
     low = token.lower()
-    return (is_stop(token), fold_key(token), surface_word(token), bad_head(token), low in BAD_START,
-            low in DETERMINERS, acronym_stem(token))
+    key = fold_key(token)
+    return (is_stop(token), key, surface_word(token), bad_head(token), low in BAD_START,
+            low in DETERMINERS, acronym_stem(token), low in SIZE_WORDS, low in NEGATORS or low.endswith("n't"),
+            key in GENERIC_SINGLE, low[0].isalpha())
+
+
+def _negated(facts: list[tuple], start: int) -> bool:
+    """Return whether the run of content words at `start` follows a negation in its clause ("without any X")."""
+    k = start - 1
+    # Look back over the function words and verbs before the run, up to a content word or punctuation.
+    while k >= 0 and facts[k][0] and facts[k][10]:
+        if facts[k][8]:
+            # "not only X but also Y" asserts X.
+            return not (facts[k][1] == "not" and k + 1 < start and facts[k + 1][1] == "only")
+        k -= 1
+    return False
 
 
 def _occurrences(text: str, acronyms: dict[str, str]) -> Iterator[tuple[str, str, int, int, int, bool, bool, bool]]:
@@ -71,6 +86,9 @@ def _occurrences(text: str, acronyms: dict[str, str]) -> Iterator[tuple[str, str
             j = i
             while j < n_tokens and not facts[j][0]:
                 j += 1
+            if i and _negated(facts, i):
+                i = j
+                continue
             run = facts[i:j]
             keys = [acronyms.get(f[6]) or f[1] for f in run] if acronyms else [f[1] for f in run]
             object_follows = j < n_tokens and facts[j][5]
@@ -78,6 +96,8 @@ def _occurrences(text: str, acronyms: dict[str, str]) -> Iterator[tuple[str, str
             for a in range(size):
                 if run[a][4]:
                     continue
+                # A size adjective before one generic noun counts rather than names ("small set").
+                lone_size = run[a][7] and a + 1 < size and run[a + 1][9]
                 # The phrase a..b grows one word at a time: its key and display form too.
                 key = shown = ""
                 for b in range(a + 1, min(size, a + MAX_WORDS) + 1):
@@ -86,7 +106,7 @@ def _occurrences(text: str, acronyms: dict[str, str]) -> Iterator[tuple[str, str
                     if k:
                         key = f"{key} {k}" if key else k
                     shown = f"{shown} {word[2]}" if shown else word[2]
-                    if word[3] or not key or key in FILLER_KEYS:
+                    if word[3] or not key or key in FILLER_KEYS or (lone_size and b == a + 2):
                         continue
                     at_end = b == size
                     yield (shown, key, si, offset + i + a, b - a, a == 0 and at_end, at_end, at_end and object_follows)

@@ -1,7 +1,7 @@
 """The greedy pick of each paper's tags: its given keywords, then the best-scored candidates, de-duplicated.
 
 MMR-like: a part or a longer form of a chosen tag is worth less, so one phrase does not fill a paper's tags
-with its variants. Every paper's pick runs at once as arrays, with the same steps, values and ties as a
+with its variants, and a key naming the concept of a chosen one (concept_key) is not picked at all. Every paper's pick runs at once as arrays, with the same steps, values and ties as a
 plain pick one paper at a time (tests/test_tags.py compares the two).
 """
 
@@ -18,6 +18,22 @@ SUPERPHRASE_PENALTY = 0.7  # ... and so is a longer form of one, though it says 
 RELATIVE_CUTOFF = 0.15  # tags beyond `min_tags` need at least this share of the best score
 FEW_WORDS = 8  # keys up to this many words have their word runs listed; longer ones are matched word by word
 POOL = 4  # candidates per tag to pick considered: penalties only lower scores, so the pick lies among the first
+# Generic heads that add nothing to the concept before them ("machine learning models", "training set").
+_CONCEPT_HEADS = ("model", "method", "dataset", "data", "set", "framework", "algorithm", "system", "approach",
+                  "technique", "architecture", "module", "pipeline", "scheme", "paradigm")
+
+
+def concept_key(key: str) -> str:
+    """Return the concept a phrase key names: generic heads dropped, "neural network" as "network", no spaces.
+
+    "training data", "training set" and "training datasets"; "ReLU networks" and "ReLU neural networks";
+    "pre training" and "pretraining" each name one concept, so one paper shows one of them.
+    """
+    words = key.replace("neural network", "network").split(" ")
+    for _ in range(2):  # "deep neural network models", "graph data sets"
+        if len(words) > 1 and words[-1] in _CONCEPT_HEADS:
+            words.pop()
+    return "".join(words)
 
 
 class Picker:
@@ -41,6 +57,16 @@ class Picker:
         row = scored[order]
         self.score, self.paper, self.key = score[row], paper[row], key[row]
         self.starts = np.searchsorted(self.paper, np.arange(len(given) + 1))
+        self.concept = self._concepts()
+
+    def _concepts(self) -> np.ndarray:
+        """Return each key's concept id (equal ids: one concept), for the keys that can be picked; -1 elsewhere."""
+        kids = np.unique(np.concatenate([self.key, np.array([k for g in self.given for k in g], dtype=np.int64)]))
+        ids: dict[str, int] = {}
+        concept = np.full(len(self.keys), -1, dtype=np.int64)
+        for kid in kids.tolist():
+            concept[kid] = ids.setdefault(concept_key(self.keys[kid]), len(ids))
+        return concept
 
     def pick(self, papers: np.ndarray, allowed: np.ndarray) -> list[list[int]]:
         """Return the tag key ids of the given papers (indexes), with only `allowed` keys."""
@@ -53,6 +79,7 @@ class Picker:
             has = np.array([len(c) > j for c in chosen])
             given = np.array([c[j] if len(c) > j else 0 for c in chosen], dtype=np.int64)
             factor[has] *= self._penalty(key[has], given[has])
+            alive[has] &= self.concept[key[has]] != self.concept[given[has]][:, None]
         count = np.array([len(c) for c in chosen], dtype=np.int64)
         active = alive.any(axis=1) & (count < self.max_tags)
         while active.any():
@@ -70,6 +97,7 @@ class Picker:
             alive[live, col] = False
             count[live] += 1
             factor[live] *= self._penalty(key[live], won)
+            alive[live] &= self.concept[key[live]] != self.concept[won][:, None]
             active[live] &= alive[live].any(axis=1) & (count[live] < self.max_tags)
         return chosen
 

@@ -11,7 +11,15 @@ from functools import lru_cache
 from generator.infer.tags.words import BAD_HEAD, LY_NOUNS, STOP
 from generator.text import fold_key
 
-_TOKEN = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-'][A-Za-z0-9]+)*|\d+(?:[.,]\d+)*[A-Za-z]*|\S")
+# A word may hold hyphens, apostrophes and inner dots after a short part ("GPT-3.5", "non-i.i.d."), but not
+# "models.The"; its last dot too when the sentence goes on ("non-i.i.d. data"). A group name such as "SE(3)"
+# or "O(n)" is one token, so it is never read as the acronym "SE".
+_TOKEN = re.compile(r"[A-Z][A-Za-z]{0,3}\([0-9n]{1,2}\)(?:-[A-Za-z0-9]+)*"
+                    r"|[A-Za-z][A-Za-z0-9]*(?:[-'][A-Za-z0-9]+|(?<![A-Za-z0-9]{4})\.[A-Za-z0-9]+)*"
+                    r"(?:(?<=\.[A-Za-z0-9])\.(?=\s+[a-z]))?"
+                    r"|\d+(?:[.,]\d+)*[A-Za-z]*|\S")
+# Contractions ("don't", "we're") are function words.
+_CONTRACTION = re.compile(r"(?:n't|'re|'ve|'ll|'d|'m)$")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9(\"'])")
 
 
@@ -47,7 +55,7 @@ def is_stop(token: str) -> bool:
     low = token.lower()
     if not low[0].isalpha():
         return True
-    if low in STOP:
+    if low in STOP or _CONTRACTION.search(low):
         return True
     # Adverbs ("significantly", "jointly") carry no topic.
     if low.endswith("ly") and len(low) > 4 and low not in LY_NOUNS and "-" not in low:

@@ -6,7 +6,13 @@ a filler noun, and one generic noun alone is no tag; the sets below are what the
 
 from __future__ import annotations
 
+from functools import lru_cache
+
+from wordfreq import zipf_frequency
+
 from generator.text import fold_key, naive_singular
+
+EVERYDAY_ZIPF = 4.0  # wordfreq's Zipf scale: 4 is once per 100,000 words of English ("conditions", "reasoning")
 
 _FUNCTION_WORDS = """
 a about above across after again against all almost along also although always am among an and another any
@@ -17,10 +23,26 @@ must my neither no nor not of off often on once one only onto or other others ot
 over own per rather same several shall she should since so some such than that the their theirs them themselves
 then there therefore these they this those though through thus to too toward towards under unless until up upon
 us very via was we well were what whatever when whenever where whereas whether which while who whom whose why
-will with within without would yet you your i.e e.g ie eg vs versus namely instead moreover furthermore
+will with within without would yet you your i.e e.g i.e. e.g. ie eg vs versus namely instead moreover furthermore
 additionally finally first second third firstly secondly lastly hence still already yet whereby wherein thereby
-respectively e g i e et al due according regarding despite beyond among amongst
+respectively e g i e et al due according regarding despite beyond among amongst now today nowadays
+here there thereof anew afterwards meanwhile nonetheless nevertheless w/o
 """.split()
+
+# Number words and quantifiers: a phrase led by one counts things ("three datasets", "several tasks").
+_QUANTIFIERS = """
+zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen
+seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred hundreds thousand
+thousands million millions billion billions trillion trillions dozen dozens couple pair single
+half twice thrice few fewer many much numerous multiple several various some any all each every both most
+lots plenty handful myriad countless
+""".split()
+
+# Size adjectives count too when what follows is one generic noun ("small set", "large models").
+SIZE_WORDS = frozenset("small large big huge tiny vast massive limited".split())
+
+# A mention right after one of these is denied or contrasted ("without fine-tuning"), not the paper's subject.
+NEGATORS = frozenset("without not no never nor unlike instead cannot w/o".split())
 
 # Verbs and verb forms that abstracts use to talk about the work rather than name a concept.
 _VERBS = """
@@ -52,6 +74,8 @@ facilitate facilitates facilitated facilitating mitigate mitigates mitigated mit
 alleviates alleviated alleviating overcome overcomes overcame overcoming boost boosts boosted boosting
 enhance enhances enhanced enhancing learn learns learned learnt work works worked bring brings brought
 generate generates generated produce produces produced predict predicts predicted solve solves solved
+fall falls fell falling shed sheds shedding hold holds held holding raise raises raised raising
+lie lies lay lying keep keeps kept keeping let lets put puts stand stands stood fail fails failed failing
 """.split()
 
 # Adjectives and determiners that qualify a phrase without changing what it names.
@@ -82,6 +106,8 @@ idea ideas goal goals purpose end step steps stage stages component components s
 procedure procedures principle principles question questions extent degree quality accuracy cost costs
 time times point points line lines research researcher researchers community practice practitioners
 literature superiority success failure presence absence variant variants proof paradigm paradigms
+page pages website websites webpage homepage repository repositories demo demos
+comparable available applicable favorable feasible possible
 """.split()
 
 # Nouns fine inside a tag ("diffusion models") but too generic alone.
@@ -93,6 +119,7 @@ networks context learning training information function functions representation
 distribution distributions space spaces structure structures feature features loss error errors
 accuracy prediction predictions sample samples parameter parameters objective objectives
 architecture architectures knowledge understanding behavior behaviour signal signals
+subset subsets collection collections group groups
 """.split()
 
 # Whole phrases of scientific filler, matched after folding.
@@ -106,7 +133,7 @@ _FILLER = [
 ]
 
 STOP = frozenset(_FUNCTION_WORDS) | frozenset(_VERBS)  # words that end a run of candidate words
-BAD_START = STOP | frozenset(_GENERIC_MODIFIERS)  # words a tag cannot start with
+BAD_START = STOP | frozenset(_GENERIC_MODIFIERS) | frozenset(_QUANTIFIERS)  # words a tag cannot start with
 BAD_HEAD = frozenset(naive_singular(w) for w in _FILLER_HEADS) | frozenset(_GENERIC_MODIFIERS)  # ... nor end with
 GENERIC_SINGLE = frozenset(naive_singular(w) for w in _GENERIC_NOUNS) | BAD_HEAD  # keys that are no tag alone
 FILLER_KEYS = frozenset(fold_key(p) for p in _FILLER)
@@ -114,3 +141,10 @@ FILLER_KEYS = frozenset(fold_key(p) for p in _FILLER)
 LY_NOUNS = frozenset("anomaly family assembly supply monopoly poly italy rely apply reply ply".split())
 # A determiner after a phrase ("handling the") means a verb took an object.
 DETERMINERS = frozenset("the a an this these that those its their our his her such each every".split())
+
+
+@lru_cache(maxsize=65536)
+def everyday_word(name: str) -> bool:
+    """Return whether a tag name is one lowercase token of everyday English ("conditions", "trade-off")."""
+    # One such word names no field a reader would file a paper under; a capitalised one ("BERT") is a name.
+    return " " not in name and name == name.lower() and zipf_frequency(name, "en") >= EVERYDAY_ZIPF
