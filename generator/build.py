@@ -158,7 +158,8 @@ def build(project: Project, progress: Progress, strict: bool = False) -> Corpus:
         try:
             with progress.stage("mkdocs") as stage, staging_copy(project.docs_dir, leftovers) as stage_dir:
                 write_new_files(stage_dir, files)
-                warnings = run_mkdocs(project.config_file, stage_dir, new_site, strict)
+                warnings = run_mkdocs(project.config_file, stage_dir, new_site, strict,
+                                      site_name=site_title(project, corpus), site_url=project.site_url)
                 stage.count = len(files)
                 stage.note = f"{len(warnings)} warnings" if warnings else ""
             with progress.stage("files") as stage, _state_saved(project, corpus):
@@ -324,7 +325,7 @@ def _render(project: Project, corpus: Corpus, progress: Progress) -> dict[str, s
         raise PapersiteError(f"{project.relative(project.templates_dir)}: templates folder not found")
     with progress.stage("render") as stage:
         try:
-            files = render_site(corpus, project.templates_dir, _site_title(project, corpus))
+            files = render_site(corpus, project.templates_dir, site_title(project, corpus))
         except jinja2.TemplateSyntaxError as exc:
             raise PapersiteError(f"{project.relative(project.templates_dir)}/{exc.name}:{exc.lineno}: template: {exc.message}") from exc
         except TemplateFailed as exc:
@@ -332,13 +333,16 @@ def _render(project: Project, corpus: Corpus, progress: Progress) -> dict[str, s
             raise PapersiteError(f"{project.relative(project.templates_dir)}{where}: template: {exc.message}") from exc
         except jinja2.TemplateError as exc:
             raise PapersiteError(f"{project.relative(project.templates_dir)}: template: {exc}") from exc
+        if project.site_url:  # the feed's links absolute under the site's URL (render_site knows no URL)
+            files["feed.xml"] = feed.atom_feed(corpus.papers, corpus.first_seen, site_title(project, corpus),
+                                               {t.slug: t.name for t in corpus.topics}, project.site_url)
         stage.count = len(files)
     return files
 
 
-def _site_title(project: Project, corpus: Corpus) -> str:
-    """Return the home page's title: the collection's name when there is one, else mkdocs.yml's site_name."""
-    return corpus.collections[0].name if len(corpus.collections) == 1 else project.site_name
+def site_title(project: Project, corpus: Corpus) -> str:
+    """Return the site's name (header, tab, home page, feed): mkdocs.yml's, or the collections' (Project.site_title)."""
+    return project.site_title([c.name for c in corpus.collections])
 
 
 def _write_docs(project: Project, files: dict[str, str], stage, journal: Journal | None = None) -> None:  # noqa: ANN001

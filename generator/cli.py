@@ -10,15 +10,16 @@ import warnings
 from pathlib import Path
 
 from generator import __version__
-from generator.build import build, check, generate
-from generator.project import Project
+from generator.build import build, check, generate, site_title
+from generator.project import Project, site_url_of
 from generator.model import PapersiteError, Problem
 from generator.runtime.progress import Progress
 from generator.search import search
-from generator.write.mkdocs_adapter import serve_mkdocs
+from generator.write.mkdocs_adapter import serve_mkdocs, serve_url
 
 EXAMPLES = {
-    "build": "example:\n  papersite build            # data/ -> site_src/ -> site/\n  papersite build --strict   # fail on any MkDocs warning (as CI does)",
+    "build": "example:\n  papersite build            # data/ -> site_src/ -> site/\n  papersite build --strict   # fail on any MkDocs warning (as CI does)\n"
+             "  papersite --project DIR build --site-url https://user.github.io/repo/",
     "generate": "example:\n  papersite generate         # write Markdown pages and papers.json into site_src/ only",
     "serve": "example:\n  papersite serve            # preview on http://127.0.0.1:8000, rebuilt when data/ or templates/ change",
     "check": "example:\n  papersite check            # list every problem in data/ and exit 1 on errors; writes nothing",
@@ -52,17 +53,16 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _parser() -> argparse.ArgumentParser:
-    """Return the argument parser with every subcommand."""
-    common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("-q", "--quiet", action="store_true", help="print no progress, only warnings and errors")
-    common.add_argument("--project", type=Path, default=Path("."), metavar="DIR",
-                        help="project folder holding mkdocs.yml, templates/ and data/ (default: current folder)")
-    common.add_argument("--data", type=Path, default=None, metavar="DIR", help="folder of abstracts (default: PROJECT/data)")
+    """Return the argument parser with every subcommand; the common options go before or after the command."""
     parser = argparse.ArgumentParser(
         prog="papersite", description="Turn a folder of research abstracts into a searchable static site.",
         epilog="example:\n  papersite build && papersite search CREIMBO", formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"papersite {__version__}")
+    _add_common(parser, defaults=True)
+    # The commands' copies default to "not given", so they never overwrite an option given before the command.
+    common = argparse.ArgumentParser(add_help=False)
+    _add_common(common, defaults=False)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     def add(name: str, help_: str, handler) -> argparse.ArgumentParser:
@@ -71,9 +71,11 @@ def _parser() -> argparse.ArgumentParser:
         cmd.set_defaults(handler=handler)
         return cmd
 
-    add("build", "Generate the pages and build the site into site/ with MkDocs.", _cmd_build).add_argument(
-        "--strict", action="store_true", help="treat MkDocs warnings (broken links, …) as errors")
-    add("generate", "Write the Markdown pages and papers.json into site_src/ without running MkDocs.", _cmd_generate)
+    build_cmd = add("build", "Generate the pages and build the site into site/ with MkDocs.", _cmd_build)
+    build_cmd.add_argument("--strict", action="store_true", help="treat MkDocs warnings (broken links, …) as errors")
+    for cmd in (build_cmd, add("generate", "Write the Markdown pages and papers.json into site_src/ without running MkDocs.", _cmd_generate)):
+        cmd.add_argument("--site-url", default=None, metavar="URL",
+                         help="where the site is published, e.g. https://user.github.io/repo/ (default: mkdocs.yml's site_url)")
     serve = add("serve", "Preview the site with live reload while you edit data/ or templates/.", _cmd_serve)
     serve.add_argument("--addr", default="127.0.0.1:8000", help="address to serve on (default: %(default)s)")
     add("check", "Validate the data and report every problem at once; write nothing.", _cmd_check)
@@ -83,9 +85,25 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _add_common(parser: argparse.ArgumentParser, defaults: bool) -> None:
+    """Add the options every command takes; with defaults=False they are left out of the namespace when not given."""
+    def default(value: object) -> object:
+        return value if defaults else argparse.SUPPRESS
+
+    parser.add_argument("-q", "--quiet", action="store_true", default=default(False),
+                        help="print no progress, only warnings and errors")
+    parser.add_argument("--project", type=Path, default=default(Path(".")), metavar="DIR",
+                        help="project folder holding mkdocs.yml, templates/ and data/ (default: current folder)")
+    parser.add_argument("--data", type=Path, default=default(None), metavar="DIR",
+                        help="folder of abstracts (default: PROJECT/data)")
+
+
 def _project(args: argparse.Namespace) -> Project:
     """Return the project the options point at."""
-    return Project.at(args.project, data_dir=args.data)
+    project = Project.at(args.project, data_dir=args.data)
+    if getattr(args, "site_url", None):
+        project.site_url = site_url_of(args.site_url)
+    return project
 
 
 def _cmd_build(args: argparse.Namespace, progress: Progress) -> int:
@@ -131,22 +149,34 @@ def _cmd_search(args: argparse.Namespace, progress: Progress) -> int:
     return 0
 
 
+#: Seconds between two looks at data/ and templates/ while serving.
+POLL_SECONDS = 1.0
+
+
 def _cmd_serve(args: argparse.Namespace, progress: Progress) -> int:
     """Generate, then serve with live reload; regenerate when data or templates change."""
     project = _project(args)
-    generate(project, progress)
-    watcher = threading.Thread(target=_regenerate_on_change, args=(project, progress), daemon=True)
+    corpus, _ = generate(project, progress)
+    stop = threading.Event()
+    # The files as generated: a change made from now on is seen, even before the watcher's first look.
+    watcher = threading.Thread(target=_regenerate_on_change, args=(project, progress, watched_files(project), stop),
+                               daemon=True)
     watcher.start()
-    serve_mkdocs(project.config_file, project.docs_dir, args.addr)
+    # MkDocs logs its own "Serving on" line only at a level papersite does not show: the URL is said here.
+    print(f"papersite: serving {site_title(project, corpus)} at {serve_url(args.addr, project.site_url)} "
+          "(Ctrl+C stops)", file=sys.stderr, flush=True)
+    try:
+        serve_mkdocs(project.config_file, project.docs_dir, args.addr, site_name=site_title(project, corpus))
+    finally:
+        stop.set()
+        watcher.join()
     return 0
 
 
-def _regenerate_on_change(project: Project, progress: Progress) -> None:
-    """Poll data/ and templates/ and regenerate site_src/ when anything in them changes."""
-    last = _fingerprint(project)
-    while True:
-        time.sleep(1.0)
-        now = _fingerprint(project)
+def _regenerate_on_change(project: Project, progress: Progress, last: tuple, stop: threading.Event) -> None:
+    """Poll data/ and templates/ and regenerate site_src/ when anything in them changes from `last`, until `stop` is set."""
+    while not stop.wait(POLL_SECONDS):
+        now = watched_files(project)
         if now != last:
             last = now
             try:
@@ -156,12 +186,19 @@ def _regenerate_on_change(project: Project, progress: Progress) -> None:
                 print(f"error: {exc}", file=sys.stderr)
 
 
-def _fingerprint(project: Project) -> tuple:
-    """Return the names, sizes and mtimes of every data and template file."""
+def watched_files(project: Project) -> tuple:
+    """Return the names, sizes and mtimes of the data and template files that serve regenerates for.
+
+    Dotfiles are left out: papersite reads none of them as abstracts, and it writes one itself
+    (data/.first-seen.json), which would otherwise make every change regenerate twice.
+    """
     files = []
     for folder in (project.data_dir, project.templates_dir):
         if folder.is_dir():
-            files.extend((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in sorted(folder.rglob("*")) if p.is_file())
+            for path in sorted(folder.rglob("*")):
+                if path.is_file() and not any(part.startswith(".") for part in path.relative_to(folder).parts):
+                    stat = path.stat()
+                    files.append((str(path), stat.st_mtime_ns, stat.st_size))
     return tuple(files)
 
 

@@ -1,4 +1,8 @@
-"""The project: where a papersite folder keeps its data, templates, MkDocs configuration and output."""
+"""The project: where a papersite folder keeps its data, templates, MkDocs configuration and output.
+
+Also what the site is called and where it is published: mkdocs.yml's site_name, unless it is left at papersite's
+default (then the collections name the site), and site_url (mkdocs.yml's, or `papersite build --site-url`).
+"""
 
 from __future__ import annotations
 
@@ -13,6 +17,10 @@ from generator.model import PapersiteError, quoted
 #: What a project holds besides its data and generated pages: copied by copy_project.
 PROJECT_PARTS = ("mkdocs.yml", "templates", "overrides", "hooks")
 
+#: mkdocs.yml's site_name as papersite ships it: "name the site after its data". MkDocs requires a name, so the
+#: default is a value, and a site of several differently named collections is called this too.
+DEFAULT_SITE_NAME = "Papers"
+
 
 @dataclass
 class Project:
@@ -24,11 +32,12 @@ class Project:
     config_file: Path
     docs_dir: Path
     site_dir: Path
-    site_name: str
+    site_name: str  # as mkdocs.yml says; site_title() is the name the site gets
+    site_url: str | None = None  # where the site is published (https://user.github.io/repo/), when known
 
     @classmethod
     def at(cls, root: Path, data_dir: Path | None = None, config_file: Path | None = None) -> "Project":
-        """Return the project rooted at `root`, reading docs_dir, site_dir and site_name from mkdocs.yml."""
+        """Return the project rooted at `root`, reading docs_dir, site_dir, site_name and site_url from mkdocs.yml."""
         root = root.resolve()
         config_file = (config_file or root / "mkdocs.yml").resolve()
         if not config_file.is_file():
@@ -42,8 +51,16 @@ class Project:
             config_file=config_file,
             docs_dir=(base / str(config.get("docs_dir", "docs"))).resolve(),
             site_dir=(base / str(config.get("site_dir", "site"))).resolve(),
-            site_name=str(config.get("site_name", "Papers")),
+            site_name=str(config.get("site_name") or DEFAULT_SITE_NAME),
+            site_url=site_url_of(config.get("site_url")),
         )
+
+    def site_title(self, collections: list[str]) -> str:
+        """Return the site's name: the one mkdocs.yml sets, else the collections' one name, else the default."""
+        if self.site_name != DEFAULT_SITE_NAME:
+            return self.site_name
+        names = set(collections)
+        return names.pop() if len(names) == 1 else DEFAULT_SITE_NAME
 
     def relative(self, path: Path) -> str:
         """Return `path` relative to the project root, for messages."""
@@ -51,6 +68,16 @@ class Project:
             return quoted(path.resolve().relative_to(self.root).as_posix())
         except ValueError:
             return quoted(str(path))
+
+
+def site_url_of(value: object) -> str | None:
+    """Return a site URL ending in "/" (MkDocs and the feed join page paths to it), or None when it is unset."""
+    text = str(value).strip() if value is not None else ""
+    if not text:
+        return None
+    if not text.startswith(("http://", "https://")):
+        raise PapersiteError(f"site_url {text!r}: expected an absolute http(s) URL such as https://user.github.io/repo/")
+    return text if text.endswith("/") else text + "/"
 
 
 class _LenientLoader(yaml.SafeLoader):

@@ -24,10 +24,10 @@ def _paper(pid: str, title: str, authors: list[str] | None = None) -> Paper:
                  title=title, slug=f"{pid}-slug", authors=authors or [])
 
 
-def test_known_papers_keep_their_date_and_new_ones_get_today() -> None:
+def test_known_papers_keep_their_date_new_ones_get_today_and_removed_ones_are_dropped() -> None:
     papers = [_paper("a", "A"), _paper("b", "B")]
     state = feed.first_seen(papers, {"a": "2024-01-02", "gone": "2023-05-05"}, "2025-06-07")
-    assert state == {"a": "2024-01-02", "b": "2025-06-07", "gone": "2023-05-05"}
+    assert state == {"a": "2024-01-02", "b": "2025-06-07"}
 
 
 def test_source_date_epoch_fixes_today(monkeypatch) -> None:

@@ -34,7 +34,7 @@ def test_workflow_runs_the_readme_install_then_check_and_strict_build() -> None:
     steps = [s.get("run", "") for s in _workflow()["jobs"]["build"]["steps"]]
     install, build = _readme_commands()[0].rsplit(" && ", 1)
     at = next(i for i, run in enumerate(steps) if run.splitlines()[:1] == [install])
-    assert at < steps.index("papersite check") < steps.index("papersite build --strict")
+    assert at < steps.index("papersite check") < steps.index('papersite build --strict --site-url "$SITE_URL"')
     assert build.split()[:2] == ["papersite", "build"]
 
 
@@ -62,4 +62,16 @@ def test_workflow_commits_the_first_seen_dates_back_on_main_only() -> None:
     step = next(s for s in build["steps"] if "data/.first-seen.json" in s.get("run", ""))
     assert "pull_request" in step["if"] and "refs/heads/main" in step["if"]
     assert "[skip ci]" in step["run"] and "git push" in step["run"]
-    assert build["permissions"] == {"contents": "write"}
+    assert build["permissions"]["contents"] == "write"
+
+
+def test_workflow_builds_with_the_pages_url_or_the_project_sites_address() -> None:
+    steps = _workflow()["jobs"]["build"]["steps"]
+    pages = next(s for s in steps if s.get("uses", "").startswith("actions/configure-pages@"))
+    build = next(s for s in steps if s.get("run", "").startswith("papersite build"))
+    assert steps.index(pages) < steps.index(build) and pages.get("continue-on-error") is True
+    # The configured Pages URL (custom domains too), else https://OWNER.github.io/REPO/.
+    url = build["env"]["SITE_URL"]
+    assert f"steps.{pages['id']}.outputs.base_url" in url and "github.repository_owner" in url
+    assert "github.event.repository.name" in url and '--site-url "$SITE_URL"' in build["run"]
+    assert _workflow()["jobs"]["build"]["permissions"]["pages"] == "read"

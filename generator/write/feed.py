@@ -4,7 +4,8 @@ Input: the papers and the state file (paper id → ISO date it first appeared in
 Output: the updated state (written by the build only after it succeeded) and feed.xml.
 
 The state file is a dotfile because every other file of data/ is read as abstracts. CI commits it after a build,
-so the dates survive fresh checkouts; the same data + state file always gives the same feed.
+so the dates survive fresh checkouts; the same data + state file always gives the same feed. It lists the current
+papers only, so it changes exactly when data/ does. With the site's URL, the feed's links are absolute.
 """
 
 from __future__ import annotations
@@ -70,12 +71,10 @@ def _state_error(shown: str, line: int, what: str) -> PapersiteError:
 
 
 def first_seen(papers: list[Paper], known: dict[str, str], date: str) -> dict[str, str]:
-    """Return the dates of the current papers: known ones keep theirs, new ones get `date`."""
-    # Papers removed from data/ are kept in the state so that re-adding one does not make it "new" again.
-    state = dict(known)
-    for paper in papers:
-        state.setdefault(paper.id, date)
-    return dict(sorted(state.items()))
+    """Return the dates of the current papers: known ones keep theirs, new ones get `date`; removed ones are dropped."""
+    # Removed papers are forgotten: kept, they made the committed file differ from what data/ holds and
+    # accumulate every collection a project ever had (a paper added again is dated afresh).
+    return dict(sorted((paper.id, known.get(paper.id, date)) for paper in papers))
 
 
 def state_json(state: dict[str, str]) -> str:
@@ -107,8 +106,11 @@ def newest_first(papers: list[Paper], state: dict[str, str]) -> list[Paper]:
     return sorted(papers, key=lambda p: (state.get(p.id, ""), order[p.id]), reverse=True)
 
 
-def atom_feed(papers: list[Paper], state: dict[str, str], title: str, topic_names: dict[str, str]) -> str:
-    """Return feed.xml: an Atom feed of the latest additions, with links relative to the site root."""
+def atom_feed(papers: list[Paper], state: dict[str, str], title: str, topic_names: dict[str, str],
+              site_url: str | None = None) -> str:
+    """Return feed.xml: an Atom feed of the latest additions, its links under `site_url` (else relative to the site root)."""
+    # Atom readers need absolute links; without the site's URL, relative ones resolve against the feed's own.
+    root = site_url or ""
     latest = newest_first(papers, state)[:FEED_SIZE]
     updated = max((state.get(p.id, "") for p in papers), default="") or "1970-01-01"
     lines = [
@@ -117,8 +119,8 @@ def atom_feed(papers: list[Paper], state: dict[str, str], title: str, topic_name
         f"  <title>{_text(title)} — latest additions</title>",
         f"  <id>urn:papersite:feed:{_text(_urn_part(title))}</id>",
         f"  <updated>{updated}T00:00:00Z</updated>",
-        '  <link rel="self" href="feed.xml"/>',
-        '  <link rel="alternate" type="text/html" href="./"/>',
+        f'  <link rel="self" href={_attr(root + "feed.xml")}/>',
+        f'  <link rel="alternate" type="text/html" href={_attr(root or "./")}/>',
         "  <author><name>papersite</name></author>",
     ]
     for paper in latest:
@@ -128,7 +130,7 @@ def atom_feed(papers: list[Paper], state: dict[str, str], title: str, topic_name
             f"    <title>{_text(paper.title)}</title>",
             f"    <id>urn:papersite:paper:{_text(_urn_part(paper.id))}</id>",
             f"    <updated>{date}T00:00:00Z</updated>",
-            f"    <link rel=\"alternate\" type=\"text/html\" href={_attr(f'papers/{paper.slug}/')}/>",
+            f"    <link rel=\"alternate\" type=\"text/html\" href={_attr(f'{root}papers/{paper.slug}/')}/>",
         ]
         for author in paper.authors:
             lines.append(f"    <author><name>{_text(author)}</name></author>")

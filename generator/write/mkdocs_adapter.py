@@ -14,6 +14,7 @@ import sys
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
+from urllib.parse import urlsplit
 
 from generator.model import PapersiteError
 from generator.runtime import parallel
@@ -30,8 +31,13 @@ class _WarningCollector(logging.Handler):
         self.messages.append(record.getMessage().splitlines()[0])
 
 
-def run_mkdocs(config_file: Path, docs_dir: Path, site_dir: Path, strict: bool) -> list[str]:
-    """Build docs_dir into site_dir with MkDocs and return its warnings; raise PapersiteError if it fails."""
+def run_mkdocs(config_file: Path, docs_dir: Path, site_dir: Path, strict: bool, site_name: str | None = None,
+               site_url: str | None = None) -> list[str]:
+    """Build docs_dir into site_dir with MkDocs and return its warnings; raise PapersiteError if it fails.
+
+    `site_name` and `site_url`, when given, replace mkdocs.yml's (the site named after its data, the URL the
+    Pages workflow passes): the header, the browser tab, canonical links, the sitemap and 404.html use them.
+    """
     from mkdocs.commands.build import build as mkdocs_build
     from mkdocs.config import load_config
     from mkdocs.exceptions import MkDocsException
@@ -40,7 +46,8 @@ def run_mkdocs(config_file: Path, docs_dir: Path, site_dir: Path, strict: bool) 
     logger = logging.getLogger("mkdocs")
     logger.addHandler(collector)
     try:
-        config = load_config(str(config_file), docs_dir=str(docs_dir), site_dir=str(site_dir), strict=strict)
+        config = load_config(str(config_file), docs_dir=str(docs_dir), site_dir=str(site_dir), strict=strict,
+                             site_name=site_name, site_url=site_url)  # None: mkdocs.yml's value stays
         with _markdown_on_every_core():
             mkdocs_build(config)
     except (MkDocsException, OSError) as exc:
@@ -51,12 +58,17 @@ def run_mkdocs(config_file: Path, docs_dir: Path, site_dir: Path, strict: bool) 
     return collector.messages
 
 
+def serve_url(address: str, site_url: str | None) -> str:
+    """Return the URL MkDocs' development server serves the site at: the address, under site_url's path."""
+    return f"http://{address}{urlsplit(site_url or '/').path}"
 
-def serve_mkdocs(config_file: Path, docs_dir: Path, address: str | None) -> None:
+
+def serve_mkdocs(config_file: Path, docs_dir: Path, address: str, site_name: str | None = None) -> None:
     """Serve docs_dir with MkDocs' live-reloading development server until interrupted."""
     from mkdocs.commands.serve import serve
 
-    serve(str(config_file), livereload=True, dev_addr=address, docs_dir=str(docs_dir))
+    serve(str(config_file), livereload=True, dev_addr=address, docs_dir=str(docs_dir), site_name=site_name)
+
 
 #: The releases the parallel page build was written and tested against: it replaces two private functions of
 #: mkdocs.commands.build and reads Material's search index. Any other release builds with MkDocs' own loop.
