@@ -17,15 +17,11 @@ from generator.build import build
 from generator.project import Project
 from generator.runtime.progress import Progress
 
-from .conftest import copy_project
-from .test_browser import CHROMIUM, SHOTS, Recorder, _search, browser, sync_playwright  # noqa: F401 - fixtures
+from tests.conftest import NEEDS_BROWSER, copy_project
+from tests.conftest import search_results as _search
+from tests.test_browser import SHOTS, Recorder
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.slow,
-    pytest.mark.skipif(sync_playwright is None, reason="the playwright Python package is not installed (pip install -e '.[test]')"),
-    pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's Chromium is not installed at /usr/bin/chromium (apt-get install chromium)"),
-]
+pytestmark = [*NEEDS_BROWSER, pytest.mark.slow]
 
 REPO = "/REPO/"
 
