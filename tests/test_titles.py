@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from generator.infer.titles import infer_title, method_name
+from generator.infer.titles.fragments import problem, repair
 from tests.conftest import bench_module
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -272,7 +273,9 @@ def test_without_a_contribution_sentence_the_opening_field_is_the_title() -> Non
 def test_an_object_that_is_really_a_verb_phrase_is_skipped() -> None:
     abstract = ("Similarity measures are popular. Here, we introduce a novel tool to investigate these questions. "
                 "We hope the tools we developed will be used by practitioners.")
-    assert infer_title(abstract).startswith("Tool to investigate these questions")
+    title = infer_title(abstract)
+    # Neither the verb phrase ("the tools we developed will be used") nor its point-back ("these questions").
+    assert "developed" not in title and "these" not in title, title
 
 
 def test_explicit_naming_beats_the_acronym_that_modifies_the_object() -> None:
@@ -307,7 +310,8 @@ def test_emphasised_phrase_introduced_by_the_paper_is_its_name() -> None:
     abstract = ("Detectors can be poisoned. This paper proposes *Poisoned Forgery Face* framework, which enables "
                 "clean-label backdoor attacks on face forgery detectors.")
     assert method_name(abstract) == "Poisoned Forgery Face"
-    assert infer_title(abstract).startswith("Poisoned Forgery Face: ")
+    # The abstract never says what the framework does in a phrase, so the title names it and its field.
+    assert infer_title(abstract) == "Poisoned Forgery Face for detectors"
     # Emphasis on a word that is not introduced ("*specialized* slots") names nothing.
     assert method_name("Slots fail to learn *specialized* roles. We study *Why* this happens.") is None
 
@@ -342,3 +346,59 @@ def test_plural_noun_after_an_acronym_is_not_a_subject_use() -> None:
     abstract = ("In this paper, we study deep long-tailed recognition (DLTR). Mainstream DLTR methods are dominated "
                 "by major classes. DLTR methods are also hard to tune, and DLTR benchmarks are small.")
     assert not infer_title(abstract).startswith("DLTR")
+
+
+# Issue #14: an inferred title is a complete noun phrase, never a fragment a reader has to finish.
+@pytest.mark.parametrize("phrase,reason", [
+    ("Conditional diffusion-based framework designed", "ends on"),
+    ("Minimizing smooth objectives through the use", "ends on"),
+    ("Training vision-language models without", "ends on"),
+    ("Sparse Transformer that addresses these challenges", "points back"),
+    ("These limitations with climate models", "opens with"),
+    ("It has long been hypothesised that causal reasoning matters", "opens with"),
+    ("Traditional methods can be sub-optimal", "a clause"),
+    ("Explanation method significantly improves fidelity", "a clause"),
+])
+def test_fragment_rules_name_what_is_wrong(phrase: str, reason: str) -> None:
+    assert (problem(phrase) or "").startswith(reason)
+
+
+@pytest.mark.parametrize("phrase,repaired", [
+    ("Conditional diffusion-based framework designed", "Conditional diffusion-based framework"),
+    ("Minimizing smooth objectives through the use", "Minimizing smooth objectives"),
+    ("Sparse Transformer that addresses these challenges", "Sparse Transformer"),
+    ("Experimental and theoretical results guaranteeing the emergence", "Experimental and theoretical results"),
+    ("Achieving this goal", ""),  # nothing is left once the pointer goes: the caller takes its next candidate
+])
+def test_fragments_are_cut_back_to_a_whole_noun_phrase(phrase: str, repaired: str) -> None:
+    assert repair(phrase) == repaired
+
+
+def test_a_point_back_contribution_gives_way_to_the_next_candidate() -> None:
+    abstract = ("Contrastive learning needs many negatives. We achieve this goal with little memory. "
+                "We propose a memory-efficient negative sampling scheme for contrastive learning.")
+    title = infer_title(abstract)
+    assert problem(title) is None and "this" not in title.lower(), title
+    assert "negative sampling" in title
+
+
+def test_pronoun_and_subordinator_openings_are_avoided() -> None:
+    abstract = ("It has long been hypothesised that reasoning needs structure. While models are large, they fail. "
+                "We introduce a structured reasoning benchmark for language models.")
+    title = infer_title(abstract)
+    assert problem(title) is None, title
+    assert title.split()[0].lower() not in {"it", "while", "we", "they"}, title
+
+
+def test_a_name_never_gets_the_bare_field_as_its_description() -> None:
+    abstract = ("Neural networks are everywhere. We propose withO, which is trained on images. "
+                "withO is fast. withO is small.")
+    title = infer_title(abstract)
+    assert title != "withO: Neural networks", title
+    assert title.startswith("withO")
+
+
+@pytest.mark.parametrize("index", range(38))
+def test_seed_titles_are_no_fragments(index: int) -> None:
+    title = infer_title(SEEDS[index])
+    assert problem(title.split(": ", 1)[-1]) is None, title

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+from generator.infer.titles.coined import _Name
+from generator.infer.titles.fragments import problem, repair
 from generator.infer.titles.lexicon import _HEAD_RE
 from generator.infer.titles.names import _name_of, _subject_name, method_name
 from generator.infer.titles.phrases import (
@@ -31,28 +33,64 @@ from generator.infer.titles.tidy import MAX_TITLE, SOFT_LIMIT, _cut_words, _fini
 __all__ = ["MAX_TITLE", "SOFT_LIMIT", "TOPIC_WORDS", "infer_title", "method_name", "plain_text", "split_sentences"]
 
 
+def _judge(phrase: str) -> str:
+    """Return `phrase` repaired into a complete noun phrase, or "" when it is a fragment (see `fragments`)."""
+    return repair(phrase) if problem(phrase) else phrase
+
+
+def _unnamed_title(text: str) -> str:
+    """Return the title of a paper that introduces no name: its contribution, else a sentence's phrase."""
+    phrase = _contribution(text, judge=_judge)
+    if phrase:
+        return _with_topic(phrase, text, MAX_TITLE)
+    # No sentence announces a contribution a title can say: the field the abstract opens with is a cleaner
+    # title than a clause cut from its first sentence (those read as sentences far more often than as titles).
+    topic = _topic(text)
+    return topic if len(topic.split()) >= 2 else _first_sentence_phrase(text, _judge) or _last_resort(text)
+
+
+def _last_resort(text: str) -> str:
+    """Return the first sentence's phrase, cut back to a whole phrase where a cut can make one."""
+    phrase = _first_sentence_phrase(text)
+    return repair(phrase) or phrase
+
+
+def _named_description(found: _Name, text: str, room: int) -> str:
+    """Return what the named method is, for the title "NAME: description"."""
+    long_form = _tidy_end(found.long_form) or _expansion_after(found)
+    if long_form and len(long_form.split()) >= 2:
+        head = re.match(rf"\s*({_HEAD_RE})\b", found.after)
+        if head and not long_form.lower().endswith(head.group(1)):
+            long_form += " " + head.group(1)  # "the Generalized Forward-Inverse (GFI) framework"
+        judged = _judge(_tidy_end(_cut_words(re.sub(r"\s*\([^()]*\)", "", long_form), room)))
+        if judged:
+            return _with_topic(judged, text, room)
+    topic = _topic(text).lower()
+    # The field alone after the name ("withO: Neural networks") would read as what the method is.
+    desc = _description(found, text, lambda p: "" if p.lower() == topic else _judge(p))
+    if desc:
+        return _with_topic(desc, text, room)
+    return _judge(long_form)
+
+
+def _named_title(found: _Name, text: str) -> str:
+    """Return "NAME: what it is", or "NAME for <field>" when the abstract never says what it is."""
+    room = MAX_TITLE - len(found.name) - 2
+    desc = _cut_words(_named_description(found, text, room), room)
+    if desc:
+        return f"{found.name}: {desc[:1].upper() + desc[1:]}"
+    topic = _topic(text)
+    if topic:
+        return f"{found.name} for {topic}"
+    desc = _cut_words(_first_sentence_phrase(text, _judge) or _last_resort(text), room)
+    return f"{found.name}: {desc[:1].upper() + desc[1:]}"
+
+
 def infer_title(abstract_md: str) -> str:
     """Return a plain-text title (≤ 100 chars) for an abstract that has none."""
     text = plain_text(abstract_md)
     # A name only used, never formally introduced, is good enough for a title but too weak for method_name.
     found = _name_of(abstract_md) or _subject_name(text)
     if not found:
-        phrase = _contribution(text)
-        if phrase:
-            return _finish(_with_topic(phrase, text, MAX_TITLE))
-        # No sentence announces a contribution: the field the abstract opens with is a cleaner title
-        # than a clause cut from its first sentence.
-        topic = _topic(text)
-        return _finish(topic if len(topic.split()) >= 2 else _first_sentence_phrase(text))
-    room = MAX_TITLE - len(found.name) - 2
-    long_form = _tidy_end(found.long_form) or _expansion_after(found)
-    if long_form and len(long_form.split()) >= 2:
-        head = re.match(rf"\s*({_HEAD_RE})\b", found.after)
-        if head and not long_form.lower().endswith(head.group(1)):
-            long_form += " " + head.group(1)  # "the Generalized Forward-Inverse (GFI) framework"
-        desc = _with_topic(_tidy_end(_cut_words(re.sub(r"\s*\([^()]*\)", "", long_form), room)), text, room)
-    else:
-        desc = _description(found, text)
-        desc = _with_topic(desc, text, room) if desc else long_form or _topic(text) or _first_sentence_phrase(text)
-    desc = _cut_words(desc, room)
-    return _finish(f"{found.name}: {desc[:1].upper() + desc[1:]}")
+        return _finish(_unnamed_title(text))
+    return _finish(_named_title(found, text))

@@ -7,6 +7,7 @@ An unnamed paper's title is its contribution phrase plus the field its first sen
 from __future__ import annotations
 
 import re
+from typing import Callable
 
 from generator.infer.titles.coined import _acronym_long_form, _Name
 from generator.infer.titles.lexicon import _CONTRIB_RE, _HEADS, _NP_FILLER, _OWN_FRAMING
@@ -22,8 +23,19 @@ _VERB_START = re.compile(r"(?:will|would|can|could|may|might|should|must|is|are|
                          r"|do|does|did|not)\b")
 
 
-def _contribution(text: str, name: str = "", limit: int = SOFT_LIMIT, min_words: int = 3) -> str:
-    """Return a noun phrase naming the main contribution, or "" when no sentence announces one."""
+Judge = Callable[[str], str]
+
+
+def _as_is(phrase: str) -> str:
+    """Return `phrase` unchanged: the judge that accepts every phrase."""
+    return phrase
+
+
+def _contribution(text: str, name: str = "", limit: int = SOFT_LIMIT, min_words: int = 3, judge: Judge = _as_is) -> str:
+    """Return a noun phrase naming the main contribution, or "" when no sentence announces one.
+
+    `judge` returns a phrase repaired into a title, or "" to pass over it for the next best.
+    """
     best: tuple[int, int, str] | None = None
     for i, s in enumerate(split_sentences(text)):
         # Sentences framed as the paper's own contribution come first.
@@ -40,7 +52,7 @@ def _contribution(text: str, name: str = "", limit: int = SOFT_LIMIT, min_words:
                     continue  # "the tools we developed will be used ...": the verb's object came before it
                 if name and name in obj:
                     obj = re.sub(rf",?\s*(?:called|termed|dubbed|named|coined)\s+(?:the\s+)?{re.escape(name)}\b", "", obj)
-                phrase = _clean_phrase(obj, limit, generic_head=not name)
+                phrase = judge(_clean_phrase(obj, limit, generic_head=not name))
                 if len(phrase.split()) < min_words:
                     continue
                 if _ANAPHORIC.search(phrase):
@@ -51,45 +63,47 @@ def _contribution(text: str, name: str = "", limit: int = SOFT_LIMIT, min_words:
     return best[2] if best else ""
 
 
-def _first_sentence_phrase(text: str) -> str:
-    """Return a clean phrase from the first sentence, the fallback title."""
+def _first_sentence_phrase(text: str, judge: Judge = _as_is) -> str:
+    """Return a clean phrase from the first sentence `judge` accepts, the fallback title."""
     sents = split_sentences(text) or [text]
     for s in sents:
-        p = _clean_phrase(s.rstrip("?"), SOFT_LIMIT)
+        p = judge(_clean_phrase(s.rstrip("?"), SOFT_LIMIT))
         if len(p.split()) >= 3:
             return p
+    if judge is not _as_is:
+        return ""
     return _clean_phrase(sents[0], SOFT_LIMIT) or "Untitled abstract"
 
 
 _GENERIC = set(_HEADS) | _NP_FILLER | {"novel", "new", "simple", "effective", "efficient"}
 
 
-def _description(found: _Name, text: str) -> str:
-    """Return what the named method is, from the words around its introduction, or ""."""
+def _description(found: _Name, text: str, judge: Judge = _as_is) -> str:
+    """Return what the named method is, from the words around its introduction, or "" (`judge` as above)."""
     limit = MAX_TITLE - len(found.name) - 2
     after = re.sub(r"^\s*\([^()]*\)", "", found.after).strip()
     # 1. Apposition: "NAME, a method for linking ..." / "NAME – a generative framework ...".
     m = re.match(r"^(?:[,:–—-]|\s)*(?:which is\s+|is\s+)?((?:an?|the)\s.+)", after)
     if m:
-        phrase = _clean_phrase(m.group(1), limit, generic_head=True)
+        phrase = judge(_clean_phrase(m.group(1), limit, generic_head=True))
         if len(phrase.split()) >= 2:
             return phrase
     # 2. The noun phrase it names, unless that is only "a novel method".
     lead = re.sub(r"\s*\([^()]*\)", "", found.lead)
     lead_words = [w.strip(",:;-–—\"'“”").lower() for w in lead.split()]
     if len([w for w in lead_words if w and w not in _GENERIC]) >= 1 and len(lead_words) >= 2:
-        phrase = _clean_phrase(lead, limit)
+        phrase = judge(_clean_phrase(lead, limit))
         if len(phrase.split()) >= 2:
             return phrase
     # 3. A relative clause: "HQGS that significantly enhances 3DGS" -> "Enhancing 3DGS".
     m = re.match(r"^,?\s*(?:that|which)\s+(?:can\s+|could\s+|will\s+)?(?:[a-z]+ly\s+)?([a-z]+)\b(.+)", after)
     if m and m.group(1) not in {"is", "are", "was", "were", "has", "have", "does", "do", "not", "first", "then", "also",
                                 "further", "only", "both", "in", "on", "to", "we", "our"}:
-        phrase = _clean_phrase(_gerund(m.group(1)) + m.group(2), limit)
+        phrase = judge(_clean_phrase(_gerund(m.group(1)) + m.group(2), limit))
         if len(phrase.split()) >= 3:
             return phrase
     # 4. The paper's contribution phrase, wherever it is.
-    phrase = _contribution(text, found.name, limit, min_words=2)
+    phrase = _contribution(text, found.name, limit, min_words=2, judge=judge)
     if phrase and found.name not in phrase:
         return phrase
     return ""

@@ -1,0 +1,125 @@
+"""Judging a candidate title as a reader would: a fragment, a clause or a pointer back is no title.
+
+A title is a complete noun phrase about the paper, so a candidate that opens with a subordinator or a
+pronoun, carries a finite verb, points back at a sentence the reader never sees ("these challenges") or
+ends on a loose word is repaired where a cut gives a complete phrase, and rejected otherwise, so
+`infer_title` falls back to its next candidate. The word lists are general English, not corpus-fitted.
+"""
+
+from __future__ import annotations
+
+import re
+
+_PREPOSITIONS = frozenset("""of in on for with to from by at as into via through over under between among across
+against toward towards without within about than like upon onto per despite versus around along after before
+during until behind beyond up down out off using based""".split())
+_DETERMINERS = frozenset("a an the this these those that its their our his her each every some any such no another whose".split())
+_CONJUNCTIONS = frozenset("and or but nor so yet while whereas although though because if when whether unless where which".split())
+#: Finite verbs of a clause: a title that holds one was cut from a sentence.
+_AUXILIARIES = frozenset("is are was were am has have had do does did can could may might must shall should will would".split())
+_PRONOUNS = frozenset("we it they them us he she i one".split())
+#: The verbs and adverbs an abstract's sentences turn on after their subject ("X relies on", "X often fails").
+_CLAUSE_WORDS = frozenset("""remains plays shows suffers relies requires aims enables allows achieves struggles faces
+exhibits involves poses depends becomes lacks seeks tends demonstrates produces outperforms yields exploits
+combines summarizes differs possess agrees suggests offer offers rely often commonly typically usually generally
+increasingly predominantly widely heavily recently""".split())
+_LOOSE_END = (_PREPOSITIONS | _DETERMINERS | _CONJUNCTIONS | _AUXILIARIES | _PRONOUNS
+              | frozenset("also then thus very not only even rather further especially respectively both more most".split())
+              # Adjectives that need a complement ("suitable [for]", "capable [of]").
+              | frozenset("suitable able capable comparable similar due prone akin equivalent applicable devoid".split()))
+#: Openings of a sentence or clause, never of a title.
+_OPENERS = (_CONJUNCTIONS | _PRONOUNS | _AUXILIARIES | frozenset(
+    """although though since unless whenever once however moreover furthermore additionally therefore hence here
+    there this these those that such its their our how what why who to despite given as instead even not
+    nevertheless nonetheless indeed finally first second specifically due following like""".split())) - {"one"}
+#: Words that point back at something only the abstract says ("these questions", "such models").
+_POINTERS = frozenset("this these those such aforementioned above-mentioned latter former them".split())
+#: The abstract's own voice ("our method"): a title names the work, it does not speak as its authors.
+_VOICE = frozenset("our ours".split())
+#: Nouns that need "of" after a determiner or preposition ("through the use", "the number", "as a form").
+_COMPLEMENT_NOUNS = frozenset("""lens form kind type sort variety number lack role use means terms top front favor
+favour exchange behalf sake spite emergence presence absence ability need""".split())
+#: Words in -ed that are no participle, and participles titles end on by idiom ("... Revisited").
+_ED_NOT_CUT = frozenset("""need speed seed feed breed bleed greed deed creed weed reed hundred kindred sacred naked
+wicked embed bed red revisited reconsidered demystified explained unleashed simplified unified reloaded
+reimagined unlocked unveiled untangled rethought""".split())
+#: Where a phrase may be cut back to the noun phrase before it.
+_BOUNDARIES = _PREPOSITIONS | frozenset("that which who where whose and or to while".split())
+_EDGE = re.compile(r"^[^\w$]+|[^\w$]+$")
+
+
+def _bare(word: str) -> str:
+    """Return `word` lower-cased without the punctuation around it."""
+    return _EDGE.sub("", word).lower()
+
+
+def _participle(word: str) -> bool:
+    """Return whether `word` reads as a past participle left dangling ("designed", "trained")."""
+    return len(word) > 4 and word.endswith("ed") and word not in _ED_NOT_CUT and "-" not in word and word.isalpha()
+
+
+def _loose_end(words: list[str]) -> bool:
+    """Return whether the last of `words` leaves the phrase unfinished."""
+    last = _bare(words[-1])
+    if not last or last in _LOOSE_END or _participle(last):
+        return True
+    return len(words) >= 2 and last in _COMPLEMENT_NOUNS and _bare(words[-2]) in (_DETERMINERS | _PREPOSITIONS)
+
+
+def problem(phrase: str) -> str | None:
+    """Return why `phrase` (a title or the description after a name) is no title, or None."""
+    words = [w for w in phrase.split() if _bare(w)]
+    if not words:
+        return "empty"
+    lower = [_bare(w) for w in words]
+    if lower[0] in _OPENERS:
+        return f"opens with {words[0]!r}"
+    if _loose_end(words):
+        return f"ends on {words[-1]!r}"
+    if pointer := next((w for w in lower[1:] if w in _POINTERS or w in _VOICE), None):
+        return f"points back ({pointer!r})"
+    # "C3 method significantly improves ...": an adverb before a verb in -s is a clause's predicate.
+    if any(a.endswith("ly") and len(a) > 5 and b.endswith("s") and not b.endswith("ss") for a, b in zip(lower, lower[1:])):
+        return "a clause (adverb and verb)"
+    if verb := next((w for w in lower if w in _AUXILIARIES or w in _PRONOUNS - {"one"} or w in _CLAUSE_WORDS), None):
+        return f"a clause ({verb!r})"
+    return None
+
+
+def _cut_before(words: list[str], k: int) -> list[str]:
+    """Return `words` cut at the last boundary word (or comma) before index `k`, or [] when there is none."""
+    for j in range(k - 1, 0, -1):
+        if _bare(words[j]) in _BOUNDARIES:
+            return words[:j]
+        if words[j - 1].endswith(","):
+            return words[:j]
+    return []
+
+
+def _trim_end(words: list[str]) -> list[str]:
+    """Return `words` without the loose words at their end ("... through the use" -> "...")."""
+    trimmed = False
+    while len(words) > 1 and _loose_end(words):
+        words, trimmed = words[:-1], True
+    # "results guaranteeing [the emergence]": once its object is gone, a participle after a plural dangles.
+    if trimmed and len(words) > 2 and _bare(words[-1]).endswith("ing") and _bare(words[-2]).endswith("s"):
+        words = _trim_end(words[:-1])
+    words = words[:]
+    if words:
+        words[-1] = words[-1].rstrip(",;:")
+    return words
+
+
+def repair(phrase: str) -> str:
+    """Return `phrase` cut back to a complete noun phrase, or "" when no cut gives one."""
+    words = phrase.split()
+    while words:
+        lower = [_bare(w) for w in words]
+        # A pointer or a finite verb is cut off with the clause that holds it.
+        bad = next((k for k, w in enumerate(lower) if k and (w in _POINTERS or w in _VOICE or w in _AUXILIARIES
+                                                             or w in _PRONOUNS - {"one"})), None)
+        if bad is None:
+            break
+        words = _cut_before(words, bad)
+    words = _trim_end(words) if words else words
+    return " ".join(words) if words and not problem(" ".join(words)) else ""
