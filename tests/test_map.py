@@ -65,7 +65,7 @@ def test_map_json_lists_topics_with_colours_and_one_point_per_paper() -> None:
               Paper(id="b", abstract="y", text="y", source="d:2", collection="C", title="T2", slug="t2")]
     corpus = Corpus(papers=papers, topics=[Topic("g", "Graphs", papers=["a"])], positions={"a": (0.1, 0.9)})
     data = json.loads(layout.map_json(corpus, layout.topic_colours(1)))
-    assert data["topics"] == [{"name": "Graphs", "url": "topics/g/", "colour": data["topics"][0]["colour"], "size": 1}]
+    assert data["topics"] == [{"name": "Graphs", "url": "topics/g/", "colour": data["topics"][0]["colour"], "shape": "circle", "size": 1}]
     assert data["points"][0] == [0.1, 0.9, 0, 'T "1" <b>', "papers/t1/"]
     assert data["points"][1][2] == -1  # no topic: drawn grey
     colours = layout.topic_colours(40)
