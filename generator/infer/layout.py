@@ -98,25 +98,30 @@ def _unit_square(xy: np.ndarray) -> np.ndarray:
     return out
 
 
-def topic_colours(k: int) -> list[str]:
-    """Return k distinct, readable colours (hex), spread around the hue circle by the golden angle."""
-    import colorsys
+#: A qualitative palette (d3's category10, its grey, the colour of papers without a topic, swapped for magenta):
+#: every pair is at least 27 CIELAB (CIE76) units apart, 30 from that grey, and stands out on the light and dark theme.
+PALETTE = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#bcbd22", "#17becf", "#f0027f")
+#: Marker shapes (drawn by map.js and the legend's swatches): with the palette, 60 topics told apart.
+SHAPES = ("circle", "square", "triangle", "diamond", "plus", "triangle-down")
 
-    colours = []
-    for i in range(k):
-        hue = (i * 0.381966) % 1.0
-        # Alternate lightness so neighbouring hues still differ on light and dark backgrounds.
-        r, g, b = colorsys.hls_to_rgb(hue, 0.45 if i % 2 == 0 else 0.58, 0.75)
-        colours.append(f"#{round(r * 255):02x}{round(g * 255):02x}{round(b * 255):02x}")
-    return colours
+
+def topic_colours(k: int) -> list[str]:
+    """Return the colours of k topics: the palette in turn, so topics with the same colour differ in shape."""
+    return [PALETTE[i % len(PALETTE)] for i in range(k)]
+
+
+def topic_shapes(k: int) -> list[str]:
+    """Return the marker shapes of k topics: one shape per round of the palette (beyond 60 topics pairs repeat)."""
+    return [SHAPES[(i // len(PALETTE)) % len(SHAPES)] for i in range(k)]
 
 
 def map_json(corpus: Corpus, colours: list[str]) -> str:
-    """Return map/points.json: topics (name, page, colour, size) and one [x, y, topic, title, page] per paper."""
+    """Return map/points.json: topics (name, page, colour, shape, size) and one [x, y, topic, title, page] per paper."""
     topic_index = {t.slug: i for i, t in enumerate(corpus.topics)}
+    shapes = topic_shapes(len(corpus.topics))
     data = {
-        "topics": [{"name": t.name, "url": f"topics/{t.slug}/", "colour": colours[i], "size": len(t.papers)}
-                   for i, t in enumerate(corpus.topics)],
+        "topics": [{"name": t.name, "url": f"topics/{t.slug}/", "colour": colours[i], "shape": shapes[i],
+                    "size": len(t.papers)} for i, t in enumerate(corpus.topics)],
         "points": [
             [*corpus.positions.get(p.id, (0.5, 0.5)), topic_index.get(p.topic or "", -1), p.title, f"papers/{p.slug}/"]
             for p in corpus.papers

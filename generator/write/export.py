@@ -19,6 +19,17 @@ from generator.text import ascii_fold
 _JOURNAL = re.compile(r"\b(journal|transactions|letters|review|magazine|tmlr|jmlr)\b", re.IGNORECASE)
 _BIB_SPECIAL = re.compile(r"([&%$#_])")
 _BIB_KEY = re.compile(r"[^A-Za-z0-9]+")
+# "ICLR 2024 poster", "NeurIPS 2023 (Datasets and Benchmarks Track)": the venue and year, then how the paper
+# was presented. Only words that name a presentation count as a track, so "ICML 2020, Vienna" stays whole.
+_VENUE_TRACK = re.compile(
+    r"^(?P<venue>.*\b(?:19|20)\d\d)[\s,:;()\[\]-]+(?P<track>(?:[\w%-]+\s*){1,5}?)[\s)\]]*$")
+_TRACK_WORD = re.compile(r"\b(poster|oral|spotlight|notable|highlight|award|talk|demo|track|accepted|accept|findings)\b",
+                         re.IGNORECASE)
+# Words of field keys printed the way people write them; any other word is lower case.
+_LABEL_WORDS = {"doi": "DOI", "url": "URL", "urls": "URLs", "pdf": "PDF", "id": "ID", "ids": "IDs", "isbn": "ISBN",
+                "issn": "ISSN", "arxiv": "arXiv", "openreview": "OpenReview", "tldr": "TL;DR", "bibtex": "BibTeX",
+                "acm": "ACM", "ieee": "IEEE", "html": "HTML", "api": "API"}
+_LABEL_SPLIT = re.compile(r"[\s_.-]+|(?<=[a-z0-9])(?=[A-Z])")
 
 CSV_FIELDS = ("id", "title", "authors", "year", "venue", "topic", "tags", "url", "pdf_url", "doi", "page", "abstract")
 
@@ -26,6 +37,29 @@ CSV_FIELDS = ("id", "title", "authors", "year", "venue", "topic", "tags", "url",
 def is_journal(venue: str | None) -> bool:
     """Tell whether a venue name looks like a journal."""
     return bool(venue and _JOURNAL.search(venue))
+
+
+def field_label(key: str) -> str:
+    """Return a data field's key as a label: `primary_area` → "Primary area", `pdf_url` → "PDF URL"."""
+    words = [w for w in _LABEL_SPLIT.split(key) if w]
+    if not words:
+        return key
+    # A word the data spells in capitals (an acronym of its own) is kept as written.
+    out = [_LABEL_WORDS.get(w.lower(), w if len(w) > 1 and w.isupper() else w.lower()) for w in words]
+    if out[0] == words[0].lower():
+        out[0] = out[0].capitalize()
+    return " ".join(out)
+
+
+def split_venue(venue: str) -> tuple[str, str]:
+    """Split a venue into (venue and year, presentation track): "ICLR 2024 poster" → ("ICLR 2024", "poster")."""
+    text = " ".join(venue.split())
+    match = _VENUE_TRACK.match(text)
+    if not match or not _TRACK_WORD.search(match.group("track")):
+        return text, ""
+    if not re.search(r"[^\W\d]", match.group("venue")):  # "2024 poster": no venue name to keep
+        return text, ""
+    return match.group("venue"), match.group("track").strip()
 
 
 def citation_meta(paper: Paper) -> list[tuple[str, str]]:
@@ -36,7 +70,9 @@ def citation_meta(paper: Paper) -> list[tuple[str, str]]:
     if paper.year:
         meta.append(("citation_publication_date", str(paper.year)))
     if paper.venue:
-        meta.append(("citation_journal_title" if is_journal(paper.venue) else "citation_conference_title", paper.venue))
+        # The venue without its track, as in BibTeX: reference managers file "ICLR 2024", not "ICLR 2024 poster".
+        name = "citation_journal_title" if is_journal(paper.venue) else "citation_conference_title"
+        meta.append((name, split_venue(paper.venue)[0]))
     if paper.pdf_url:
         meta.append(("citation_pdf_url", paper.pdf_url))
     if paper.doi:
@@ -68,12 +104,15 @@ def bibtex_entry(paper: Paper) -> str:
         fields.append(("author", " and ".join(paper.authors)))
     if paper.year:
         fields.append(("year", str(paper.year)))
+    venue, track = split_venue(paper.venue or "")
     if venue_field:
-        fields.append((venue_field, paper.venue or ""))
+        fields.append((venue_field, venue))
     if paper.doi:
         fields.append(("doi", paper.doi))
     if paper.url or paper.pdf_url:
         fields.append(("url", paper.url or paper.pdf_url or ""))
+    if track:
+        fields.append(("note", track))
     body = ",\n".join(f"  {name} = {{{_bib_value(value)}}}" for name, value in fields)
     return f"@{kind}{{{bibtex_key(paper)},\n{body}\n}}\n"
 

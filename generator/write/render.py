@@ -28,6 +28,9 @@ GENERATED_FILES = ("index.md", "papers.json", "feed.xml")
 PAGE_SIZE = 200
 #: Latest additions shown on the home page.
 LATEST = 10
+#: Topics and collections the home page names (the largest), so it stays short at any corpus size.
+HOME_TOPICS = 24
+HOME_COLLECTIONS = 12
 
 # Characters with inline meaning in Markdown or its extensions (arithmatex reads `\(`, `\[` and `$`),
 # written as character references so no backslash escape can pair up into math or a link.
@@ -89,6 +92,7 @@ def make_environment(templates_dir: Path) -> jinja2.Environment:
     env.filters["yaml"] = yaml_string
     env.filters["attr"] = html_text
     env.filters["json"] = yaml_json  # raw values for the theme to escape
+    env.filters["label"] = export.field_label
     return env
 
 
@@ -105,12 +109,11 @@ def listing_path(folder: str, page: int) -> str:
 def render_site(corpus: Corpus, templates_dir: Path, site_name: str) -> dict[str, str]:
     """Return every generated file of site_src/ as path → content."""
     env = make_environment(templates_dir)
-    env.filters["first_seen_date"] = lambda paper_id: corpus.first_seen.get(paper_id, "")
     by_id = corpus.by_id()
     topics = {t.slug: t for t in corpus.topics}
     tags = corpus.tags
     common = {"corpus": corpus, "by_id": by_id, "topics": topics, "tags": tags, "site_name": site_name,
-              "latest": feed.newest_first(corpus.papers, corpus.first_seen)[:LATEST], "first_seen": corpus.first_seen}
+              "first_seen": corpus.first_seen}
     # Every template is compiled here, so a syntax error is reported from this process, not from a worker.
     paper_tpl, tag_tpl, topic_tpl, tags_index_tpl, topics_index_tpl, home_tpl, listing_tpl, map_tpl = (
         env.get_template(name) for name in ("paper.md.j2", "tag.md.j2", "topic.md.j2", "tags_index.md.j2",
@@ -136,8 +139,7 @@ def render_site(corpus: Corpus, templates_dir: Path, site_name: str) -> dict[str
         lambda: {"topics/index.md": topics_index_tpl.render(**common)},
         lambda: _render_paged(listing_tpl, [listing_path("papers", n) for n in range(1, page_count(len(corpus.papers)) + 1)],
                               "chunk", corpus.papers, **common),
-        lambda: {"index.md": home_tpl.render(
-            preview=corpus.papers[:PAGE_SIZE], all_listed=len(corpus.papers) <= PAGE_SIZE, **common)},
+        lambda: {"index.md": home_tpl.render(**home_context(corpus), **common)},
         *(partial(topic_pages, topic) for topic in corpus.topics),
         *(partial(paper_page, paper) for paper in corpus.papers),
         *(partial(tag_pages, tag) for tag in tags.values()),
@@ -146,6 +148,19 @@ def render_site(corpus: Corpus, templates_dir: Path, site_name: str) -> dict[str
     for files in map_ordered(_call, tasks):
         out.update(files)
     return out
+
+
+def home_context(corpus: Corpus) -> dict[str, list]:
+    """Return what the home page lists besides counts: latest additions, largest collections and topics."""
+    return {"latest": latest_additions(corpus), "home_topics": corpus.topics[:HOME_TOPICS],
+            "collections": sorted(corpus.collections, key=lambda c: -c.count)[:HOME_COLLECTIONS]}
+
+
+def latest_additions(corpus: Corpus) -> list[Paper]:
+    """Return the newest LATEST papers, or none when every paper was added the same day (they would be any papers)."""
+    if len({corpus.first_seen.get(p.id, "") for p in corpus.papers}) < 2:
+        return []
+    return [p for p in feed.newest_first(corpus.papers, corpus.first_seen)[:LATEST] if corpus.first_seen.get(p.id)]
 
 
 class TemplateFailed(Exception):
@@ -178,7 +193,7 @@ def _reader_files(map_tpl: jinja2.Template, corpus: Corpus, common: dict) -> lis
     colours = layout.topic_colours(len(corpus.topics))
     topic_names = {t.slug: t.name for t in corpus.topics}
     return [
-        lambda: {"map/index.md": map_tpl.render(colours=colours, **common)},
+        lambda: {"map/index.md": map_tpl.render(colours=colours, shapes=layout.topic_shapes(len(colours)), **common)},
         lambda: {"map/points.json": layout.map_json(corpus, colours)},
         lambda: {"papers/facets.json": export.facets_json(corpus)},
         lambda: {"exports/papers.bib": export.bibtex_file(corpus)},

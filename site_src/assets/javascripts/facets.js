@@ -1,5 +1,7 @@
 // Facets on the papers index: filter the whole catalog (papers/facets.json) by topic, tag, venue and year,
-// combinable; the filter lives in the query string (?topic=…&tag=…) so a filtered list can be shared.
+// combinable; the filter lives in the query string (?topic=…&tag=…) so a filtered list can be shared. A filtered
+// list is the whole catalog's matches, so the page range and the page links of the paginated list are hidden.
+// The query accepts a slug or a display name, in any case (?topic=Graph%20neural%20networks).
 (function () {
   "use strict";
   var FIELDS = ["topic", "tag", "venue", "year"];
@@ -13,10 +15,18 @@
       .catch(function () { form.hidden = true; });  // without the JSON the static list still works
   }
 
-  function option(select, value, label) {
+  function option(select, value, name, count) {
     var o = document.createElement("option");
-    o.value = value; o.textContent = label;
+    o.value = value; o.textContent = name + " (" + count + ")";
+    o.dataset.name = name;
     select.appendChild(o);
+  }
+
+  // The option a query value names: its value (slug) exactly, else its value or display name in any case.
+  function pick(select, v) {
+    var options = Array.prototype.slice.call(select.options, 1), folded = v.trim().toLowerCase();
+    return options.filter(function (o) { return o.value === v; })[0] ||
+      options.filter(function (o) { return o.value.toLowerCase() === folded || o.dataset.name.toLowerCase() === folded; })[0];
   }
 
   function distinct(papers, column) {
@@ -34,13 +44,13 @@
     });
     var sel = {};
     FIELDS.forEach(function (f) { sel[f] = form.elements[f]; });
-    data.topics.forEach(function (t, i) { option(sel.topic, t[0], t[1] + " (" + (counts.topic[i] || 0) + ")"); });
+    data.topics.forEach(function (t, i) { option(sel.topic, t[0], t[1], counts.topic[i] || 0); });
     data.tags.map(function (t, i) { return [t[0], t[1], counts.tag[i] || 0]; })
       .sort(function (a, b) { return a[1].localeCompare(b[1]); })
-      .forEach(function (t) { option(sel.tag, t[0], t[1] + " (" + t[2] + ")"); });
+      .forEach(function (t) { option(sel.tag, t[0], t[1], t[2]); });
     var venues = distinct(papers, 4), years = distinct(papers, 5).reverse();
-    venues.forEach(function (v) { option(sel.venue, v[0], v[0] + " (" + v[1] + ")"); });
-    years.forEach(function (y) { option(sel.year, y[0], y[0] + " (" + y[1] + ")"); });
+    venues.forEach(function (v) { option(sel.venue, v[0], v[0], v[1]); });
+    years.forEach(function (y) { option(sel.year, y[0], y[0], y[1]); });
     // Venue and year only when the data has them, and more than one: a menu with one choice filters nothing.
     form.querySelector('[data-facet="venue"]').hidden = venues.length < 2;
     form.querySelector('[data-facet="year"]').hidden = years.length < 2;
@@ -50,6 +60,8 @@
     var list = form.querySelector(".ps-facets__results");
     var status = form.querySelector(".ps-facets__count");
     var staticList = document.querySelector(".ps-facets__static");
+    var paging = document.querySelectorAll(".ps-page-range, .ps-pager");
+    var unknown = [];
 
     function apply(push) {
       var f = {};
@@ -63,13 +75,15 @@
       }
       list.textContent = "";
       if (staticList) staticList.hidden = active;
-      if (!active) { status.textContent = ""; list.hidden = true; return; }
+      paging.forEach(function (el) { el.hidden = active; });
+      var note = unknown.length ? "No " + unknown.join(", no ") + " in this collection. " : "";
+      if (!active) { status.textContent = note; list.hidden = true; return; }
       var topic = f.topic ? topicIndex[f.topic] : null, tag = f.tag ? tagIndex[f.tag] : null;
       var matches = papers.filter(function (p) {
         return (topic === null || p[2] === topic) && (tag === null || p[3].indexOf(tag) >= 0) &&
           (!f.venue || p[4] === f.venue) && (!f.year || p[5] === f.year);
       });
-      status.textContent = matches.length + (matches.length === 1 ? " paper matches" : " papers match") + " the filter.";
+      status.textContent = note + matches.length + (matches.length === 1 ? " paper matches" : " papers match") + " the filter.";
       var frag = document.createDocumentFragment();
       matches.forEach(function (p) {
         var li = document.createElement("li"), a = document.createElement("a");
@@ -87,16 +101,17 @@
       list.hidden = false;
     }
 
-    var params = new URLSearchParams(window.location.search);
+    var params = new URLSearchParams(window.location.search), renamed = false;
     FIELDS.forEach(function (k) {
-      var v = params.get(k);
-      if (v && Array.prototype.some.call(sel[k].options, function (o) { return o.value === v; })) sel[k].value = v;
-      sel[k].addEventListener("change", function () { apply(true); });
+      var v = params.get(k), o = v ? pick(sel[k], v) : null;
+      if (o) { sel[k].value = o.value; renamed = renamed || o.value !== v; }
+      else if (v) unknown.push(k + " \u201c" + v + "\u201d");  // said, not silently dropped
+      sel[k].addEventListener("change", function () { unknown = []; apply(true); });
     });
-    form.addEventListener("reset", function () { setTimeout(function () { apply(true); }, 0); });
+    form.addEventListener("reset", function () { setTimeout(function () { unknown = []; apply(true); }, 0); });
     form.addEventListener("submit", function (e) { e.preventDefault(); apply(true); });
     form.hidden = false;
-    apply(false);
+    apply(renamed);  // a name in the query becomes the slug, so the address stays canonical
   }
 
   if (typeof document$ !== "undefined") document$.subscribe(init);

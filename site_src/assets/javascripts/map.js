@@ -1,8 +1,27 @@
 // The topic map: draws map/points.json (positions computed at build time) on a <canvas>, no library.
 // Hover shows a title, click opens the paper, wheel/pinch zooms, drag pans, legend buttons highlight a topic.
+// Each topic is a colour and a marker shape (map/points.json), so even 60 topics stay apart.
 (function () {
   "use strict";
   var RADIUS = 3.5, HIT = 8;
+
+  // Trace a marker of about the same area as a circle of radius r, centred on (x, y).
+  function mark(ctx, shape, x, y, r) {
+    ctx.beginPath();
+    if (shape === "square") { var h = r * 0.89; ctx.rect(x - h, y - h, 2 * h, 2 * h); return; }
+    if (shape === "diamond") { var d = r * 1.25; ctx.moveTo(x, y - d); ctx.lineTo(x + d, y); ctx.lineTo(x, y + d); ctx.lineTo(x - d, y); ctx.closePath(); return; }
+    if (shape === "triangle" || shape === "triangle-down") {
+      var t = r * 1.35, s = shape === "triangle" ? 1 : -1;
+      ctx.moveTo(x, y - s * t); ctx.lineTo(x + t * 0.87, y + s * t * 0.5); ctx.lineTo(x - t * 0.87, y + s * t * 0.5); ctx.closePath(); return;
+    }
+    if (shape === "plus") {
+      var a = r * 1.3, b = r * 0.45;
+      ctx.moveTo(x - b, y - a); ctx.lineTo(x + b, y - a); ctx.lineTo(x + b, y - b); ctx.lineTo(x + a, y - b); ctx.lineTo(x + a, y + b);
+      ctx.lineTo(x + b, y + b); ctx.lineTo(x + b, y + a); ctx.lineTo(x - b, y + a); ctx.lineTo(x - b, y + b); ctx.lineTo(x - a, y + b);
+      ctx.lineTo(x - a, y - b); ctx.lineTo(x - b, y - b); ctx.closePath(); return;
+    }
+    ctx.arc(x, y, r, 0, 2 * Math.PI);
+  }
 
   function init() {
     var box = document.querySelector(".ps-map");
@@ -29,9 +48,12 @@
     function resize() {
       var ratio = window.devicePixelRatio || 1;
       width = box.clientWidth;
-      height = Math.max(320, Math.min(720, Math.round(width * 0.7)));
+      // At most about half the window: the map stays in view above the legend (it is sticky, papersite.css).
+      height = Math.max(200, Math.min(720, Math.round(width * 0.7), Math.round(window.innerHeight * 0.55)));
       canvas.style.width = width + "px";
       canvas.style.height = height + "px";
+      // A legend entry focused or scrolled to lands below the sticky map, not under it.
+      document.documentElement.style.setProperty("--ps-map-height", height + "px");
       canvas.width = Math.round(width * ratio);
       canvas.height = Math.round(height * ratio);
       ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
@@ -51,8 +73,7 @@
           if (s[0] < -HIT || s[1] < -HIT || s[0] > width + HIT || s[1] > height + HIT) continue;
           ctx.globalAlpha = on ? 0.85 : 0.12;
           ctx.fillStyle = p[2] >= 0 ? topics[p[2]].colour : "#888";
-          ctx.beginPath();
-          ctx.arc(s[0], s[1], RADIUS, 0, 2 * Math.PI);
+          mark(ctx, p[2] >= 0 ? topics[p[2]].shape : "circle", s[0], s[1], RADIUS);
           ctx.fill();
           var key = Math.floor(s[0] / cell) + "," + Math.floor(s[1] / cell);
           (grid[key] = grid[key] || []).push(i);
