@@ -6,6 +6,10 @@ import re
 import unicodedata
 from functools import lru_cache
 
+from wordfreq import zipf_frequency
+
+#: wordfreq's Zipf scale: 4 is once per 100,000 words of English ("conditions", "reasoning").
+EVERYDAY_ZIPF = 4.0
 _PUNCT = re.compile(r"[^\w\s]|_")
 _SLUG_WORD = re.compile(r"[a-z0-9]+")
 
@@ -36,3 +40,10 @@ def fold_key(phrase: str) -> str:
     """
     words = _PUNCT.sub(" ", ascii_fold(phrase).lower()).split()
     return " ".join(naive_singular(w) for w in words)
+
+
+@lru_cache(maxsize=65536)
+def everyday_word(name: str) -> bool:
+    """Return whether a name is one lowercase token of everyday English ("conditions", "trade-off")."""
+    # One such word names no field a reader would file a paper under; a capitalised one ("BERT") is a name.
+    return " " not in name and name == name.lower() and zipf_frequency(name, "en") >= EVERYDAY_ZIPF

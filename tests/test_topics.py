@@ -64,6 +64,17 @@ def test_names_prefer_characteristic_tags():
     assert graph_topic.name.startswith("Graph Neural Network")
 
 
+def test_a_name_never_repeats_one_concept_as_plural_or_acronym():
+    papers = grouped_papers()
+    names = {"large-language-models": "large language models", "llms": "LLMs", "large-language-model": "large language model"}
+    for p in papers[4:8]:
+        p.tags = list(names)
+    tags = {slug: Tag(slug=slug, name=name, papers=[p.id for p in papers[4:8]]) for slug, name in names.items()}
+    topics = assign_topics(papers, build_features(papers), tags, Vocabulary())
+    name = next(t for t in topics if "p04" in t.papers).name.lower()
+    assert sum(phrase in name.split(", ") for phrase in ("large language models", "llms", "large language model")) == 1, name
+
+
 def test_fixed_taxonomy_is_used_instead_of_discovery():
     papers = grouped_papers()
     vocab = Vocabulary(topics=[

@@ -21,7 +21,7 @@ from generator.infer.tags.candidates import (MAX_WORDS, Occurrence, TextEvidence
                                              text_evidence)
 from generator.infer.tags.pick import Picker
 from generator.infer.tags.score import Candidates, Folder
-from generator.infer.tags.words import everyday_word
+from generator.text import everyday_word
 from generator.model import Paper, Tag, Vocabulary
 from generator.text import fold_key as tag_key
 from generator.text import slugify

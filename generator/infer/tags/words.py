@@ -6,13 +6,10 @@ a filler noun, and one generic noun alone is no tag; the sets below are what the
 
 from __future__ import annotations
 
-from functools import lru_cache
 
-from wordfreq import zipf_frequency
 
 from generator.text import fold_key, naive_singular
 
-EVERYDAY_ZIPF = 4.0  # wordfreq's Zipf scale: 4 is once per 100,000 words of English ("conditions", "reasoning")
 
 _FUNCTION_WORDS = """
 a about above across after again against all almost along also although always am among an and another any
@@ -141,10 +138,3 @@ FILLER_KEYS = frozenset(fold_key(p) for p in _FILLER)
 LY_NOUNS = frozenset("anomaly family assembly supply monopoly poly italy rely apply reply ply".split())
 # A determiner after a phrase ("handling the") means a verb took an object.
 DETERMINERS = frozenset("the a an this these that those its their our his her such each every".split())
-
-
-@lru_cache(maxsize=65536)
-def everyday_word(name: str) -> bool:
-    """Return whether a tag name is one lowercase token of everyday English ("conditions", "trade-off")."""
-    # One such word names no field a reader would file a paper under; a capitalised one ("BERT") is a name.
-    return " " not in name and name == name.lower() and zipf_frequency(name, "en") >= EVERYDAY_ZIPF
