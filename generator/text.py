@@ -47,3 +47,14 @@ def everyday_word(name: str) -> bool:
     """Return whether a name is one lowercase token of everyday English ("conditions", "trade-off")."""
     # One such word names no field a reader would file a paper under; a capitalised one ("BERT") is a name.
     return " " not in name and name == name.lower() and zipf_frequency(name, "en") >= EVERYDAY_ZIPF
+
+
+def abbreviates(short: str, long: str) -> bool:
+    """Tell whether a one-word key is the initials of a longer phrase's words ("llm", "large language model")."""
+    words = long.split()
+    return " " not in short and len(words) >= 2 and short == "".join(w[0] for w in words)
+
+
+def vague_word(term: str) -> bool:
+    """Tell whether one word says too little to name or explain a subject: an everyday word or an adverb."""
+    return " " not in term and (term.endswith("ly") or everyday_word(term))

@@ -59,15 +59,18 @@ def test_every_tag_links_to_a_page_with_at_least_two_papers(seed_site: Path) -> 
     assert len(set(re.findall(r'href="\.\./\.\./papers/([^"/]+)/"', tag_page))) >= 2
 
 
-def test_every_paper_has_five_related_papers_with_reasons(seed_site: Path) -> None:
+def test_every_paper_has_five_related_papers_mostly_with_reasons(seed_site: Path) -> None:
     catalog = site_catalog(seed_site)
     ids = {p["id"] for p in catalog}
+    related = [rel for paper in catalog for rel in paper["related"]]
     for paper in catalog:
         assert len(paper["related"]) == 5
-        for rel in paper["related"]:
-            assert rel["id"] in ids and rel["id"] != paper["id"] and rel["terms"]
-    page = (seed_site / "site" / catalog[0]["url"] / "index.html").read_text(encoding="utf-8")
-    assert "Related papers" in page and page.count("shares ") >= 5
+        assert all(rel["id"] in ids and rel["id"] != paper["id"] for rel in paper["related"])
+    # A pair that shares nothing specific is shown without a reason rather than with filler words.
+    assert sum(bool(rel["terms"]) for rel in related) >= 0.8 * len(related)
+    for paper in catalog:
+        page = (seed_site / "site" / paper["url"] / "index.html").read_text(encoding="utf-8")
+        assert "Related papers" in page and page.count("shares ") == sum(bool(rel["terms"]) for rel in paper["related"])
 
 
 def test_every_paper_has_a_topic_with_a_page(seed_site: Path) -> None:

@@ -31,9 +31,21 @@ def test_scores_descend_are_rounded_and_explained():
         assert scores == sorted(scores, reverse=True)
         assert all(0 <= s <= 1 and round(s, 3) == s for s in scores)
     top = papers[0].related[0]
-    assert 2 <= len(top.terms) <= 4
+    assert 1 <= len(top.terms) <= 4
     assert any("reinforcement learning" in t or "policy" in t or "reward" in t for t in top.terms)
     assert not {"the", "we", "of", "is"} & set(top.terms)
+
+
+def test_reasons_hold_no_everyday_word_and_no_concept_twice():
+    papers = grouped_papers()
+    for p in papers[:4]:
+        p.tags = ["large-language-models"]
+        p.text += " Large language models (LLM) and LLM agents answer widely; the LLM results matter."
+    tags = {"large-language-models": Tag(slug="large-language-models", name="large language models",
+                                         papers=[p.id for p in papers[:4]])}
+    assign_related(papers, build_features(papers), k=3, tags=tags)
+    terms = [t for p in papers for r in p.related for t in r.terms]
+    assert terms and not {"results", "widely", "reward", "policy", "llm"} & set(terms), sorted(set(terms))
 
 
 def test_shared_tags_come_first_and_use_tag_names():

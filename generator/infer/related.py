@@ -13,6 +13,7 @@ import scipy.sparse as sp
 
 from generator.infer.features import Features, singular, top_k
 from generator.model import Paper, Related, Tag
+from generator.text import abbreviates, vague_word
 
 #: Neighbours whose mean expands each paper's embedding (pseudo-relevance feedback).
 FEEDBACK_NEIGHBOURS = 20
@@ -28,17 +29,6 @@ TERM_CANDIDATES = 4 * MAX_TERMS
 PHRASE_BONUS = 1.5
 #: Rows per block for the feedback re-scoring.
 _BLOCK = 2048
-# Words two papers often share without being about the same thing; never shown as a reason. The praise
-# words are common in opening sentences ("LLMs have shown remarkable ..."), which the features weight up.
-_VAGUE = frozenset(
-    """able better different good high higher large larger low lower important key main simple specific general
-    true set require requires required provide provides including given particular potential common challenging
-    challenge task problem performance data information model training learning network value way
-    remarkable impressive promising increasingly widely"""
-    .split()
-)
-
-
 def assign_related(
     papers: list[Paper], features: Features, k: int = 5, tags: dict[str, Tag] | None = None
 ) -> None:
@@ -156,8 +146,9 @@ def _pick_terms(tag_terms: list[str], candidates: list[str]) -> tuple[str, ...]:
         if len(chosen) >= MAX_TERMS:
             break
         padded = f" {term} "
-        # Skip a term a chosen one already says ("graph" beside "graph neural network") ...
-        if any(padded in c for c in chosen):
+        # Skip a term a chosen one already says ("graph" beside "graph neural network", "llm" beside
+        # "large language model") ...
+        if any(padded in c or abbreviates(term, c.strip()) or abbreviates(c.strip(), term) for c in chosen):
             continue
         # ... and let a phrase replace the words it contains.
         if " " in term and any(c in padded for c in chosen[len(tag_terms):]):
@@ -170,9 +161,9 @@ def _pick_terms(tag_terms: list[str], candidates: list[str]) -> tuple[str, ...]:
 
 
 def _term_weights(features: Features) -> np.ndarray:
-    """Return each term's weight as a reason: phrases up, vague words out."""
+    """Return each term's weight as a reason: phrases up; everyday words and adverbs out (they explain nothing)."""
     return np.array(
-        [0.0 if t in _VAGUE else PHRASE_BONUS if " " in t else 1.0 for t in features.terms], dtype=np.float32
+        [0.0 if vague_word(t) else PHRASE_BONUS if " " in t else 1.0 for t in features.terms], dtype=np.float32
     )
 
 

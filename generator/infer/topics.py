@@ -224,19 +224,13 @@ def _characteristic_terms(score: np.ndarray, terms: list[str]) -> list[str]:
 def _names_a_subject(term: str) -> bool:
     """Tell whether a text term may stand in a topic's name: a phrase, or one word that is neither an adverb nor everyday English."""
     # A topic called "Neural activity, spatially" or "Measures, ..." names nothing a reader would look for.
-    return " " in term or not (term.endswith("ly") or text.everyday_word(term))
+    return not text.vague_word(term)
 
 
 def _overlaps(a: str, b: str) -> bool:
     """Return whether two phrases name one thing: one holds the other as whole words (plurals folded), or abbreviates it."""
     a, b = text.fold_key(a), text.fold_key(b)
-    return f" {a} " in f" {b} " or f" {b} " in f" {a} " or _abbreviates(a, b) or _abbreviates(b, a)
-
-
-def _abbreviates(short: str, long: str) -> bool:
-    """Tell whether a one-word key is the initials of a longer phrase's words ("llm", "large language model")."""
-    words = long.split()
-    return " " not in short and len(words) >= 2 and short == "".join(w[0] for w in words)
+    return f" {a} " in f" {b} " or f" {b} " in f" {a} " or text.abbreviates(a, b) or text.abbreviates(b, a)
 
 
 def _match_taxonomy(features: Features, specs: list[TopicSpec]) -> np.ndarray:
