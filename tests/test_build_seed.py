@@ -67,7 +67,7 @@ def test_every_paper_has_five_related_papers_mostly_with_reasons(seed_site: Path
         assert len(paper["related"]) == 5
         assert all(rel["id"] in ids and rel["id"] != paper["id"] for rel in paper["related"])
     # A pair that shares nothing specific is shown without a reason rather than with filler words.
-    assert sum(bool(rel["terms"]) for rel in related) >= 0.8 * len(related)
+    assert sum(bool(rel["terms"]) for rel in related) >= 0.6 * len(related)
     for paper in catalog:
         page = (seed_site / "site" / paper["url"] / "index.html").read_text(encoding="utf-8")
         assert "Related papers" in page and page.count("shares ") == sum(bool(rel["terms"]) for rel in paper["related"])

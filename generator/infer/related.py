@@ -161,10 +161,12 @@ def _pick_terms(tag_terms: list[str], candidates: list[str]) -> tuple[str, ...]:
 
 
 def _term_weights(features: Features) -> np.ndarray:
-    """Return each term's weight as a reason: phrases up; everyday words and adverbs out (they explain nothing)."""
-    return np.array(
-        [0.0 if vague_word(t) else PHRASE_BONUS if " " in t else 1.0 for t in features.terms], dtype=np.float32
-    )
+    """Return each term's weight as a reason: shared phrases only, not made of everyday words alone (a shared tag says the rest).
+
+    One word two abstracts share is mostly filler to a reader ("leverage", "validate", "neural"), however rare.
+    """
+    return np.array([PHRASE_BONUS if " " in t and not all(map(vague_word, t.split())) else 0.0 for t in features.terms],
+                    dtype=np.float32)
 
 
 def _common_terms(features: Features, rows_a: np.ndarray, rows_b: np.ndarray) -> list[list[str]]:
