@@ -174,7 +174,7 @@ def tree_bytes(folder: Path) -> int:
 
 def _write_counts(note: str) -> str:
     """Return "written / removed / unchanged" from the write stage's progress line, or "-"."""
-    m = re.search(r"write\s+([\d,]+)\s+[\d.]+ s\s+\((\d[\d,]*) removed, (\d[\d,]*) unchanged\)", note or "")
+    m = re.search(r"files\s+([\d,]+)\s+[\d.]+ s\s+\((\d[\d,]*) removed, (\d[\d,]*) unchanged\)", note or "")
     return " / ".join(m.groups()) if m else "-"
 
 
