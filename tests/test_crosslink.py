@@ -100,6 +100,19 @@ def test_untrusted_text_stays_valid_markdown():
     assert "then diffusion\n\nmodels split. RL." in out
 
 
+def test_no_link_inside_a_longer_capitalised_name():
+    tags = {"shape": Tag("shape", "interpretable shape", papers=["p", "q"]),
+            "nam": Tag("nam", "neural additive model", papers=["p", "q"])}
+    p = paper("p", "NAISR is a 3D Neural Additive Model for Interpretable Shape Representation. "
+                   "It learns an interpretable shape space.", ["shape", "nam"])
+    add_crosslinks([p], tags, {})
+    assert p.abstract_linked == ("NAISR is a 3D Neural Additive Model for Interpretable Shape Representation. "
+                                 "It learns an [interpretable shape](../tags/shape.md) space.")
+    q = paper("q", "Interpretable Shape models are studied.", ["shape"])  # a capital that starts a sentence is no name
+    add_crosslinks([q], tags, {})
+    assert q.abstract_linked.startswith("[Interpretable Shape](../tags/shape.md) models")
+
+
 def test_papers_without_abstract_or_tags():
     p = paper("p", "", ["large-language-models"])
     q = paper("q", "Plain words only.", ["no-such-tag"])
@@ -117,9 +130,22 @@ def _regex_mention(text: str, phrases: list[str], ignore_case: bool) -> tuple[in
     parts = [_SPACE.join(re.escape(w) for w in p.split()) for p in sorted(set(phrases), key=lambda p: (-len(p), p))]
     pattern = re.compile(r"(?<![\w-])(?:" + "|".join(parts) + r")(?![\w-])", re.IGNORECASE if ignore_case else 0)
     for m in pattern.finditer(text):
-        if m.start() == 0 or text[m.start() - 1] not in "!\\][":
+        if (m.start() == 0 or text[m.start() - 1] not in "!\\][") and not _in_name(text, *m.span()):
             return m.span()
     return None
+
+
+def _in_name(text: str, start: int, end: int) -> bool:
+    """The name rule, as a reader states it: a capitalised mention with a capitalised word beside it (not one that
+    starts a sentence) is part of a longer name, so it is not linked."""
+    def capitalised(word: str) -> bool:
+        return bool(re.match(r"[0-9]*[A-Z]", word))
+
+    after = re.match(r"[ \t]+([\w-]+)", text[end:])
+    before = re.search(r"([\w-]+)[ \t]+$", text[max(0, start - 80):start])
+    sentence_start = before is not None and re.search(r"[.!?:;][\s\x00]*$", text[:start - len(before.group(0))][-8:])
+    return capitalised(text[start:]) and bool((after and capitalised(after.group(1)))
+                                              or (before and capitalised(before.group(1)) and not sentence_start))
 
 
 def _linked_at(text: str, span: tuple[int, int] | None) -> str:

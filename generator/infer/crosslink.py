@@ -115,10 +115,30 @@ class _Phrases:
             if best is None:
                 return None
             start, _, end = best
-            if start > 0 and masked[start - 1] in _BAD_BEFORE:
+            if (start > 0 and masked[start - 1] in _BAD_BEFORE) or _inside_name(masked, start, end):
                 pos = end  # go on after the skipped mention
                 continue
             return start, end
+
+
+# A word written with a capital (or a digit and a capital, "3D"): a piece of a name when such words stand together.
+_CAPITALISED = re.compile(r"[0-9]*[A-Z]")
+_WORD_BEFORE = re.compile(r"([\w-]+)[ \t]+$")
+_WORD_AFTER = re.compile(r"[ \t]+([\w-]+)")
+# Text that ends a sentence: the capital after it starts a sentence, not a name.
+_SENTENCE_END = re.compile(r"[.!?:;][\s\x00]*$")
+
+
+def _inside_name(masked: str, start: int, end: int) -> bool:
+    """Tell whether a capitalised mention is part of a longer capitalised name ("Additive Model for Interpretable Shape Representation")."""
+    if not _CAPITALISED.match(masked, start):
+        return False
+    after = _WORD_AFTER.match(masked, end)
+    if after and _CAPITALISED.match(after.group(1)):
+        return True
+    before = _WORD_BEFORE.search(masked, max(0, start - 80), start)
+    return bool(before and _CAPITALISED.match(before.group(1))
+                and not _SENTENCE_END.search(masked, max(0, before.start() - 8), before.start()))
 
 
 def _match_at(text: str, masked: str, start: int, words: list[str]) -> int | None:
