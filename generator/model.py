@@ -88,8 +88,9 @@ class Paper:
     text: str  # plain text of the abstract for inference (no markup, math removed)
     source: str  # "data/file.txt:12"
     collection: str
-    title: str = ""
+    title: str = ""  # plain text: <title>, slug, search, meta tags, CSV, BibTeX
     title_inferred: bool = False
+    title_md: str = ""  # the given title as Markdown with its math, for headings and lists; "" when it has none
     slug: str = ""
     authors: list[str] = field(default_factory=list)
     year: str | None = None

@@ -402,3 +402,34 @@ def test_a_name_never_gets_the_bare_field_as_its_description() -> None:
 def test_seed_titles_are_no_fragments(index: int) -> None:
     title = infer_title(SEEDS[index])
     assert problem(title.split(": ", 1)[-1]) is None, title
+
+
+def test_a_given_title_with_latex_is_math_in_headings_and_plain_text_everywhere_else(tmp_path) -> None:
+    import csv
+    import io
+
+    from generator.search import search
+    from tests.conftest import records_project, run_cli
+
+    title = r"$\texttt{NAISR}$: A 3D Neural Additive Model for Interpretable Shapes"
+    abstract = ("We propose a neural additive model that deforms a shape atlas by covariates, for scientific shape "
+                "discovery on medical images and simulated shapes.")
+    other = {"title": "Shape atlases for medical images", "abstract": "Shape atlases deform by covariates " + abstract}
+    root = records_project(tmp_path / "project", [{"id": "n1", "title": title, "abstract": abstract,
+                                                   "authors": ["Yining Jiao"], "year": 2024}, other])
+    assert run_cli("build", "-q", "--project", str(root)).returncode == 0
+    slug = next(p.stem for p in (root / "site_src" / "papers").glob("*.md") if p.stem.startswith("naisr-a-3d-"))
+    page = (root / "site_src" / "papers" / f"{slug}.md").read_text(encoding="utf-8")
+    assert f"# {title}\n" in page  # math in the heading, rendered by arithmatex and KaTeX
+    html = (root / "site" / "papers" / slug / "index.html").read_text(encoding="utf-8")
+    assert '<span class="arithmatex">\\(\\texttt{NAISR}\\)</span>: A 3D' in html
+    assert "<title>NAISR: A 3D Neural Additive Model for Interpretable Shapes" in html
+    assert 'name="citation_title" content="NAISR: A 3D Neural Additive Model for Interpretable Shapes"' in html
+    bib = (root / "site_src" / "exports" / "papers.bib").read_text(encoding="utf-8")
+    assert "{jiao2024naisr_" in bib  # an ASCII key from the plain title
+    assert "title = {NAISR: A 3D Neural Additive Model for Interpretable Shapes}" in bib
+    rows = list(csv.DictReader(io.StringIO((root / "site_src" / "exports" / "papers.csv").read_text(encoding="utf-8"))))
+    assert "NAISR: A 3D Neural Additive Model for Interpretable Shapes" in [r["title"] for r in rows]
+    listing = (root / "site_src" / "papers" / "index.md").read_text(encoding="utf-8")
+    assert f"[{title}]({slug}.md)" in listing  # lists keep the math too
+    assert [hit.url for hit in search(root / "site", "NAISR")][:1] == [f"papers/{slug}/"]

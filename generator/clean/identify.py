@@ -6,6 +6,7 @@ import hashlib
 
 from generator.model import KNOWN_FIELDS, Paper, Problem, Record
 from generator.text import slugify
+from generator.clean.latex import has_math, math_as_text
 from generator.clean.normalise import find_links, normalise_abstract, normalise_inline, plain_text
 
 SLUG_WORDS = 8
@@ -96,7 +97,10 @@ def paper_from_record(record: Record) -> Paper:
     """Return the Paper of a validated record: normalised text, stable id, metadata as given."""
     f = record.fields
     abstract = normalise_abstract(f["abstract"])
-    title = normalise_inline(f["title"]) if f.get("title") else ""
+    given = f.get("title") or ""
+    # A title with math is shown with it (headings, lists) and read as plain text everywhere else.
+    title = normalise_inline(math_as_text(given) if has_math(given) else given) if given else ""
+    title_md = normalise_inline(given) if has_math(given) else ""
     return Paper(
         id=paper_id(f.get("id"), abstract),
         abstract=abstract,
@@ -104,6 +108,7 @@ def paper_from_record(record: Record) -> Paper:
         source=record.location,
         collection=record.collection,
         title=title,
+        title_md=title_md,
         authors=[normalise_inline(a) for a in f.get("authors", [])],
         year=f.get("year"),
         venue=normalise_inline(f["venue"]) if f.get("venue") else None,

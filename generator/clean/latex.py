@@ -151,3 +151,32 @@ def _brace_args(text: str, pos: int, count: int) -> tuple[list[str], int]:
         args.append(text[start + 1:i])
         pos = i + 1
     return args, pos
+
+
+_MATH_SPAN = re.compile("|".join([DISPLAY_DOLLAR, INLINE_DOLLAR, PAREN_MATH, BRACKET_MATH]))
+_MATH_COMMAND_ARG = re.compile(r"\\[A-Za-z]+\*?\{([^{}]*)\}")
+_MATH_COMMAND = re.compile(r"\\([A-Za-z]+)")
+
+
+def has_math(text: str) -> bool:
+    """Tell whether text holds inline or display math ($…$, $$…$$, \\(…\\), \\[…\\])."""
+    return ("$" in text or "\\" in text) and _MATH_SPAN.search(text) is not None
+
+
+def split_math(text: str) -> list[tuple[bool, str]]:
+    """Return text as (is_math, piece) pairs, math spans with their delimiters, in order."""
+    pieces, pos = [], 0
+    for m in _MATH_SPAN.finditer(text):
+        pieces += [(False, text[pos:m.start()]), (True, m.group(0))]
+        pos = m.end()
+    return [(math, piece) for math, piece in pieces + [(False, text[pos:])] if piece]
+
+
+def math_as_text(text: str) -> str:
+    """Return text with each math span written as plain characters ("$\\texttt{NAISR}$" → "NAISR", "$K^2$" → "K^2")."""
+    def plain(m: re.Match[str]) -> str:
+        body = next(g for g in m.groups() if g is not None)
+        for _ in range(4):  # nested arguments: \\mathbf{\\hat{x}}
+            body = _MATH_COMMAND_ARG.sub(r"\1", body)
+        return _MATH_COMMAND.sub(r"\1", body).replace("{", "").replace("}", "").strip()
+    return _MATH_SPAN.sub(plain, text)

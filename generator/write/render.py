@@ -17,6 +17,7 @@ from markupsafe import Markup
 
 from generator.write import export, feed
 from generator.infer import layout
+from generator.clean.latex import split_math
 from generator.model import Corpus, Paper, Tag, Topic
 from generator.runtime.parallel import map_ordered
 
@@ -58,6 +59,19 @@ def _md_escaped(text: str) -> Markup:
     return Markup(_MD_LINE_START.sub(_charref, text))
 
 
+def title_markdown(paper: Paper) -> Markup:
+    """Return a paper's title for a heading or a list: its math kept for rendering, the rest escaped as every field is."""
+    if not paper.title_md:
+        return md_escape(paper.title)
+    # Math spans reach pymdownx.arithmatex verbatim, as an abstract's do (it renders them as text, never as HTML).
+    return Markup("".join(piece if math else _spaced(piece, md_escape(piece)) for math, piece in split_math(paper.title_md)))
+
+
+def _spaced(original: str, escaped: str) -> str:
+    """Return `escaped` with the blank that began or ended `original` (md_escape trims; math sits between words)."""
+    return (" " if original[:1].isspace() else "") + escaped + (" " if original[-1:].isspace() and escaped else "")
+
+
 def html_text(value: object) -> Markup:
     """Escape untrusted text for HTML text or attributes, on one line (a blank line would end an HTML block)."""
     return Markup(html.escape(" ".join(str(value).split()), quote=True).replace("|", "&#124;"))
@@ -89,6 +103,7 @@ def make_environment(templates_dir: Path) -> jinja2.Environment:
         autoescape=False,  # Markdown, not HTML: every field from data goes through |md or |yaml
     )
     env.filters["md"] = md_escape
+    env.filters["title_md"] = title_markdown
     env.filters["yaml"] = yaml_string
     env.filters["attr"] = html_text
     env.filters["json"] = yaml_json  # raw values for the theme to escape
