@@ -325,7 +325,7 @@ def _render(project: Project, corpus: Corpus, progress: Progress) -> dict[str, s
         raise PapersiteError(f"{project.relative(project.templates_dir)}: templates folder not found")
     with progress.stage("render") as stage:
         try:
-            files = render_site(corpus, project.templates_dir, site_title(project, corpus))
+            files = render_site(corpus, project.templates_dir, site_title(project, corpus), project.site_url)
         except jinja2.TemplateSyntaxError as exc:
             raise PapersiteError(f"{project.relative(project.templates_dir)}/{exc.name}:{exc.lineno}: template: {exc.message}") from exc
         except TemplateFailed as exc:
@@ -333,9 +333,6 @@ def _render(project: Project, corpus: Corpus, progress: Progress) -> dict[str, s
             raise PapersiteError(f"{project.relative(project.templates_dir)}{where}: template: {exc.message}") from exc
         except jinja2.TemplateError as exc:
             raise PapersiteError(f"{project.relative(project.templates_dir)}: template: {exc}") from exc
-        if project.site_url:  # the feed's links absolute under the site's URL (render_site knows no URL)
-            files["feed.xml"] = feed.atom_feed(corpus.papers, corpus.first_seen, site_title(project, corpus),
-                                               {t.slug: t.name for t in corpus.topics}, project.site_url)
         stage.count = len(files)
     return files
 

@@ -121,8 +121,8 @@ def listing_path(folder: str, page: int) -> str:
     return f"{folder}/index.md" if page == 1 else f"{folder}/page-{page}.md"
 
 
-def render_site(corpus: Corpus, templates_dir: Path, site_name: str) -> dict[str, str]:
-    """Return every generated file of site_src/ as path → content."""
+def render_site(corpus: Corpus, templates_dir: Path, site_name: str, site_url: str | None = None) -> dict[str, str]:
+    """Return every generated file of site_src/ as path → content (the feed's links under `site_url` when known)."""
     env = make_environment(templates_dir)
     by_id = corpus.by_id()
     topics = {t.slug: t for t in corpus.topics}
@@ -148,7 +148,7 @@ def render_site(corpus: Corpus, templates_dir: Path, site_name: str) -> dict[str
     # Every page and file is independent of the others: all are made on every core, the whole-corpus
     # files first (they take longest, and a worker that starts them early evens out the load).
     tasks: list[Callable[[], dict[str, str]]] = [
-        *_reader_files(map_tpl, corpus, common),
+        *_reader_files(map_tpl, corpus, common, site_url),
         lambda: {"papers.json": catalog_json(corpus)},
         lambda: _render_paged(tags_index_tpl, paged_paths("tags/index.md", len(tags)), "tag_list", _tags_by_count(tags), **common),
         lambda: {"topics/index.md": topics_index_tpl.render(**common)},
@@ -203,7 +203,8 @@ def _call(task: Callable[[], dict[str, str]]) -> dict[str, str]:
         raise TemplateFailed(name, lineno, exc.message or str(exc)) from None
 
 
-def _reader_files(map_tpl: jinja2.Template, corpus: Corpus, common: dict) -> list[Callable[[], dict[str, str]]]:
+def _reader_files(map_tpl: jinja2.Template, corpus: Corpus, common: dict,
+                  site_url: str | None) -> list[Callable[[], dict[str, str]]]:
     """Return the tasks making the topic map, the facets of the papers index, the exports and the Atom feed."""
     colours = layout.topic_colours(len(corpus.topics))
     topic_names = {t.slug: t.name for t in corpus.topics}
@@ -213,7 +214,7 @@ def _reader_files(map_tpl: jinja2.Template, corpus: Corpus, common: dict) -> lis
         lambda: {"papers/facets.json": export.facets_json(corpus)},
         lambda: {"exports/papers.bib": export.bibtex_file(corpus)},
         lambda: {"exports/papers.csv": export.csv_file(corpus)},
-        lambda: {"feed.xml": feed.atom_feed(corpus.papers, corpus.first_seen, common["site_name"], topic_names)},
+        lambda: {"feed.xml": feed.atom_feed(corpus.papers, corpus.first_seen, common["site_name"], topic_names, site_url)},
     ]
 
 
