@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
+
+if TYPE_CHECKING:
+    import numpy as np
 
 Severity = Literal["error", "warning"]
 
@@ -182,6 +185,7 @@ class Corpus:
     warnings: list[Problem] = field(default_factory=list)
     positions: dict[str, tuple[float, float]] = field(default_factory=dict)  # paper id -> (x, y) on the topic map
     first_seen: dict[str, str] = field(default_factory=dict)  # paper id -> YYYY-MM-DD it was first built
+    vectors: np.ndarray | None = None  # n x d int8, row i for papers[i]: "More like these" (infer/vectors.py)
 
     def by_id(self) -> dict[str, Paper]:
         """Return the papers keyed by id."""

@@ -15,14 +15,14 @@ from typing import Callable
 import jinja2
 from markupsafe import Markup
 
-from generator.write import export, feed
+from generator.write import export, feed, saved
 from generator.infer import layout
 from generator.clean.latex import split_math
 from generator.model import Corpus, Paper, Tag, Topic
 from generator.runtime.parallel import map_ordered
 
 #: Folders and files of site_src/ that papersite owns; everything else there is hand-written.
-GENERATED_DIRS = ("papers", "tags", "topics", "map", "exports")
+GENERATED_DIRS = ("papers", "tags", "topics", "map", "exports", "saved")
 GENERATED_FILES = ("index.md", "papers.json", "feed.xml")
 
 #: Entries per listing page, so no page grows past a few hundred entries.
@@ -130,9 +130,10 @@ def render_site(corpus: Corpus, templates_dir: Path, site_name: str, site_url: s
     common = {"corpus": corpus, "by_id": by_id, "topics": topics, "tags": tags, "site_name": site_name,
               "first_seen": corpus.first_seen}
     # Every template is compiled here, so a syntax error is reported from this process, not from a worker.
-    paper_tpl, tag_tpl, topic_tpl, tags_index_tpl, topics_index_tpl, home_tpl, listing_tpl, map_tpl = (
+    paper_tpl, tag_tpl, topic_tpl, tags_index_tpl, topics_index_tpl, home_tpl, listing_tpl, map_tpl, saved_tpl = (
         env.get_template(name) for name in ("paper.md.j2", "tag.md.j2", "topic.md.j2", "tags_index.md.j2",
-                                            "topics_index.md.j2", "home.md.j2", "papers_index.md.j2", "map.md.j2"))
+                                            "topics_index.md.j2", "home.md.j2", "papers_index.md.j2", "map.md.j2",
+                                            "saved.md.j2"))
 
     def paper_page(paper: Paper) -> dict[str, str]:
         return {paper.path: paper_tpl.render(paper=paper, citation=export.citation_meta(paper),
@@ -152,6 +153,7 @@ def render_site(corpus: Corpus, templates_dir: Path, site_name: str, site_url: s
         lambda: {"papers.json": catalog_json(corpus)},
         lambda: _render_paged(tags_index_tpl, paged_paths("tags/index.md", len(tags)), "tag_list", _tags_by_count(tags), **common),
         lambda: {"topics/index.md": topics_index_tpl.render(**common)},
+        lambda: {"saved/index.md": saved_tpl.render(**common), **saved.saved_files(corpus)},
         lambda: _render_paged(listing_tpl, [listing_path("papers", n) for n in range(1, page_count(len(corpus.papers)) + 1)],
                               "chunk", corpus.papers, **common),
         lambda: {"index.md": home_tpl.render(**home_context(corpus), **common)},

@@ -1,0 +1,372 @@
+// The Saved page: the reading list kept by saved.js, its export (BibTeX, CSV, links: files made in the browser) and
+// import, and "More like these": every paper ranked by the cosine of its int8 vector (saved/vectors.json, built by
+// generator/write/saved.py) to the mean of the saved papers' vectors, minus half the mean of the "not interested"
+// ones'. Data files are read by this page only. Paper text reaches the page through textContent, never as HTML.
+// window.PapersiteMoreLike holds the ranking alone, for bench/more_like.py.
+(function () {
+  "use strict";
+  var FORMAT = 1;
+  //: Weight of the "not interested" papers' mean against the saved papers' mean.
+  var AWAY = 0.5;
+  //: Suggestions shown at first, and added by "Show more".
+  var STEP = 10;
+
+  // --- ranking (no DOM) --------------------------------------------------------------------------------
+
+  function decodeVectors(file) {
+    if (file.format !== FORMAT) throw new Error("vectors.json: unknown format " + file.format);
+    var bytes = atob(file.data), n = file.count, d = file.dims;
+    if (bytes.length !== n * d) throw new Error("vectors.json: " + bytes.length + " bytes for " + n + " x " + d);
+    var data = new Int8Array(bytes.length);
+    for (var i = 0; i < bytes.length; i++) data[i] = bytes.charCodeAt(i);  // 0-255 wraps to -128-127
+    var norms = new Float32Array(n);
+    for (var r = 0, o = 0; r < n; r++) {
+      var s = 0;
+      for (var j = 0; j < d; j++, o++) s += data[o] * data[o];
+      norms[r] = Math.sqrt(s);
+    }
+    return { count: n, dims: d, data: data, norms: norms };
+  }
+
+  // Add `weight` times row r's unit vector to `into`.
+  function addUnit(into, v, r, weight) {
+    if (!v.norms[r]) return;
+    var w = weight / v.norms[r], o = r * v.dims;
+    for (var j = 0; j < v.dims; j++) into[j] += w * v.data[o + j];
+  }
+
+  function cosine(v, a, b) {
+    if (!v.norms[a] || !v.norms[b]) return 0;
+    var s = 0, oa = a * v.dims, ob = b * v.dims;
+    for (var j = 0; j < v.dims; j++) s += v.data[oa + j] * v.data[ob + j];
+    return s / (v.norms[a] * v.norms[b]);
+  }
+
+  // The k rows most like `saved` and least like `dismissed` (neither included), best first, equal scores by row;
+  // each with its score and the saved row it is closest to (the "because").
+  function rank(v, saved, dismissed, k) {
+    var d = v.dims, q = new Float64Array(d), skip = new Uint8Array(v.count);
+    saved.forEach(function (r) { addUnit(q, v, r, 1 / saved.length); skip[r] = 1; });
+    dismissed.forEach(function (r) { addUnit(q, v, r, -AWAY / dismissed.length); skip[r] = 1; });
+    var top = [];  // [score, row], kept sorted best first, at most k long
+    for (var r = 0, o = 0; r < v.count; r++, o += d) {
+      if (skip[r] || !v.norms[r]) continue;
+      var s = 0;
+      for (var j = 0; j < d; j++) s += q[j] * v.data[o + j];
+      s /= v.norms[r];
+      if (top.length === k && s <= top[k - 1][0]) continue;
+      var at = top.length;
+      while (at > 0 && top[at - 1][0] < s) at--;
+      top.splice(at, 0, [s, r]);
+      if (top.length > k) top.pop();
+    }
+    return top.map(function (t) {
+      var because = -1, best = -Infinity;
+      saved.forEach(function (r) { var c = cosine(v, t[1], r); if (c > best) { best = c; because = r; } });
+      return { row: t[1], score: t[0], because: because };
+    });
+  }
+
+  window.PapersiteMoreLike = { decodeVectors: decodeVectors, rank: rank, cosine: cosine };
+
+  // --- export and import -------------------------------------------------------------------------------
+
+  // A CSV cell: quoted when needed; a leading = + - @ made inert so a spreadsheet does not run it as a formula.
+  function csvCell(value) {
+    var text = String(value).replace(/\s+/g, " ").trim();
+    if (/^[=+\-@]/.test(text)) text = "'" + text;
+    return /[",\n]/.test(text) ? '"' + text.replace(/"/g, '""') + '"' : text;
+  }
+
+  function parseCsv(text) {
+    var rows = [], row = [], cell = "", quoted = false;
+    for (var i = 0; i < text.length; i++) {
+      var c = text[i];
+      if (quoted) {
+        if (c === '"' && text[i + 1] === '"') { cell += '"'; i++; }
+        else if (c === '"') quoted = false;
+        else cell += c;
+      } else if (c === '"') quoted = true;
+      else if (c === ",") { row.push(cell); cell = ""; }
+      else if (c === "\n" || c === "\r") {
+        if (c === "\r" && text[i + 1] === "\n") i++;
+        row.push(cell); rows.push(row); row = []; cell = "";
+      } else cell += c;
+    }
+    if (cell || row.length) { row.push(cell); rows.push(row); }
+    return rows;
+  }
+
+  // BibTeX entries of exports/papers.bib, one a paper in the catalog's order, with their keys.
+  function splitBibtex(text) {
+    return text.split(/\n(?=@)/).map(function (e) { return e.trim() + "\n"; }).filter(function (e) { return e.charAt(0) === "@"; });
+  }
+
+  function bibKey(entry) {
+    var m = /^@\w+\s*\{\s*([^,\s]+)\s*,/.exec(entry);
+    return m ? m[1] : null;
+  }
+
+  function download(name, type, text) {
+    var url = URL.createObjectURL(new Blob([text], { type: type + ";charset=utf-8" }));
+    var a = document.createElement("a");
+    a.href = url;
+    a.download = name;
+    a.hidden = true;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(function () { URL.revokeObjectURL(url); }, 1000);
+  }
+
+  // --- the page ----------------------------------------------------------------------------------------
+
+  function init() {
+    var root = document.querySelector(".ps-saved"), store = window.papersiteSaved;
+    if (!root || !store) return;
+    var nojs = document.querySelector(".ps-saved-nojs");
+    var here = window.location.href;
+    var at = function (name) { return new URL(root.dataset[name], here); };
+    fetch(at("papers")).then(function (r) { return r.json(); }).then(function (catalog) {
+      if (catalog.format !== FORMAT) throw new Error("papers.json: unknown format " + catalog.format);
+      if (nojs) nojs.hidden = true;
+      root.hidden = false;
+      setup(root, store, catalog, at);
+    }).catch(function (e) {
+      if (nojs) nojs.textContent = "The reading list could not be loaded (" + e.message + ").";
+    });
+  }
+
+  function setup(root, store, catalog, at) {
+    var papers = catalog.papers, bySlug = {}, byFingerprint = {}, byId = {};
+    papers.forEach(function (p, row) {
+      bySlug[p[0]] = row;
+      byId[p[1]] = row;
+      var fp = p[0].slice(p[0].lastIndexOf("-") + 1);
+      byFingerprint[fp] = byFingerprint.hasOwnProperty(fp) ? -1 : row;  // -1: two papers share it, never guessed
+    });
+    var status = root.querySelector(".ps-saved__status");
+    var list = root.querySelector(".ps-saved__list");
+    var moreList = root.querySelector(".ps-more__list"), moreStatus = root.querySelector(".ps-more__status");
+    var moreButton = root.querySelector("[data-more]");
+    var dismissedBox = root.querySelector(".ps-dismissed"), dismissedList = root.querySelector(".ps-dismissed__list");
+    var importStatus = root.querySelector(".ps-saved__import-status");
+    var shown = STEP, listed = [], removed = [], vectors = null, vectorsFailed = "", bibtex = null;
+
+    // The row of a stored slug: the same slug, else (the title changed, so did the slug's words) the same fingerprint.
+    function rowOf(slug) {
+      if (bySlug.hasOwnProperty(slug)) return bySlug[slug];
+      var fp = slug.slice(slug.lastIndexOf("-") + 1);
+      return byFingerprint.hasOwnProperty(fp) && byFingerprint[fp] >= 0 ? byFingerprint[fp] : -1;
+    }
+
+    function pageUrl(row) { return new URL("papers/" + papers[row][0] + "/", store.base).href; }
+
+    function entry(row, extra) {
+      var li = document.createElement("li"), a = document.createElement("a");
+      a.href = pageUrl(row);
+      a.textContent = papers[row][2];
+      li.appendChild(a);
+      var p = papers[row], facts = [p[3], [p[5], p[4]].filter(Boolean).join(" "), p[6] >= 0 ? catalog.topics[p[6]] : ""];
+      facts = facts.filter(Boolean);
+      if (extra) facts.push(extra);
+      if (facts.length) {
+        var small = document.createElement("small");
+        small.textContent = " \u00b7 " + facts.join(" \u00b7 ");
+        li.appendChild(small);
+      }
+      li.appendChild(store.button(p[0], p[2], false));
+      return li;
+    }
+
+    function quietButton(label, name, onClick) {
+      var b = document.createElement("button");
+      b.type = "button";
+      b.className = "ps-button ps-button--quiet";
+      b.textContent = label;
+      b.setAttribute("aria-label", label + ": \u201c" + name + "\u201d");
+      b.addEventListener("click", onClick);
+      return b;
+    }
+
+    function known(state) {
+      var rows = [];
+      state.saved.forEach(function (s) { var r = rowOf(s); if (r >= 0 && rows.indexOf(r) < 0) rows.push(r); });
+      return rows;
+    }
+
+    function render(state) {
+      var rows = known(state), lost = state.saved.length - rows.length;
+      // A paper removed on this page stays listed (its button unpressed) until the page is left, so a slip is undone.
+      removed = removed.concat(listed).filter(function (r, i, all) { return rows.indexOf(r) < 0 && all.indexOf(r) === i; });
+      listed = rows;
+      list.textContent = "";
+      var all = rows.concat(removed);
+      all.forEach(order);  // first seen, first listed: the saved order, a removed paper keeping its place
+      all.sort(function (a, b) { return order(a) - order(b); }).forEach(function (r) {
+        var li = entry(r);
+        if (rows.indexOf(r) < 0) li.classList.add("ps-saved__removed");
+        list.appendChild(li);
+      });
+      var text = rows.length ? rows.length + (rows.length === 1 ? " saved paper" : " saved papers") + ", newest last."
+        : "No saved papers yet: press Save on a paper's page or beside a paper in any list.";
+      if (lost) text += " " + lost + (lost === 1 ? " saved paper is" : " saved papers are") + " not in this collection any more.";
+      status.textContent = text;
+      root.querySelectorAll("[data-export], [data-clear]").forEach(function (b) { b.disabled = !rows.length; });
+      renderDismissed(state);
+      renderMore(state, rows);
+    }
+
+    var firstOrder = {};
+    function order(row) {
+      if (!firstOrder.hasOwnProperty(row)) firstOrder[row] = Object.keys(firstOrder).length;
+      return firstOrder[row];
+    }
+
+    function renderDismissed(state) {
+      dismissedList.textContent = "";
+      state.dismissed.map(rowOf).filter(function (r) { return r >= 0; }).forEach(function (r) {
+        var li = document.createElement("li"), a = document.createElement("a");
+        a.href = pageUrl(r);
+        a.textContent = papers[r][2];
+        li.appendChild(a);
+        li.appendChild(document.createTextNode(" "));
+        li.appendChild(quietButton("Undo", papers[r][2], function () { store.setDismissed(papers[r][0], false); }));
+        dismissedList.appendChild(li);
+      });
+      dismissedBox.hidden = !dismissedList.children.length;
+    }
+
+    function renderMore(state, rows) {
+      moreList.textContent = "";
+      moreButton.hidden = true;
+      if (!rows.length) { moreStatus.textContent = "Save a paper and papers like it are suggested here."; return; }
+      if (!vectors) { moreStatus.textContent = vectorsFailed || "Finding papers like these\u2026"; return; }
+      if (!vectors.dims) { moreStatus.textContent = "This collection is too small to suggest papers."; return; }
+      var away = state.dismissed.map(rowOf).filter(function (r) { return r >= 0; });
+      var found = rank(vectors, rows, away, shown + 1);
+      moreStatus.textContent = found.length ? "" : "No other papers to suggest.";
+      found.slice(0, shown).forEach(function (f) {
+        var li = entry(f.row, rows.length > 1 && f.because >= 0 ? "like \u201c" + papers[f.because][2] + "\u201d" : "");
+        li.appendChild(quietButton("Not interested", papers[f.row][2], function () { store.setDismissed(papers[f.row][0], true); }));
+        moreList.appendChild(li);
+      });
+      moreButton.hidden = found.length <= shown;
+    }
+
+    function selection() { return known(store.read()); }
+
+    function loadBibtex() {
+      if (!bibtex) {
+        bibtex = fetch(at("bibtex")).then(function (r) { return r.text(); }).then(function (text) {
+          var entries = splitBibtex(text);
+          if (entries.length !== papers.length) throw new Error("exports/papers.bib does not match this page's papers");
+          return entries;
+        });
+        bibtex.catch(function () { bibtex = null; });  // tried again next time
+      }
+      return bibtex;
+    }
+
+    var exporters = {
+      bibtex: function (rows) {
+        return loadBibtex().then(function (entries) {
+          return ["saved-papers.bib", "application/x-bibtex", rows.map(function (r) { return entries[r]; }).join("\n")];
+        });
+      },
+      csv: function (rows) {
+        var lines = [["id", "title", "authors", "year", "venue", "topic", "page"].join(",")];
+        rows.forEach(function (r) {
+          var p = papers[r];
+          lines.push([p[1], p[2], p[3], p[4], p[5], p[6] >= 0 ? catalog.topics[p[6]] : "", pageUrl(r)].map(csvCell).join(","));
+        });
+        return Promise.resolve(["saved-papers.csv", "text/csv", lines.join("\n") + "\n"]);
+      },
+      links: function (rows) {
+        return Promise.resolve(["saved-papers.txt", "text/plain", rows.map(pageUrl).join("\n") + "\n"]);
+      },
+    };
+
+    root.querySelectorAll("[data-export]").forEach(function (b) {
+      b.addEventListener("click", function () {
+        exporters[b.dataset.export](selection()).then(function (file) { download(file[0], file[1], file[2]); })
+          .catch(function (e) { status.textContent = "Export failed: " + e.message; });
+      });
+    });
+
+    root.querySelector("[data-clear]").addEventListener("click", function () {
+      var state = store.read();
+      if (!state.saved.length || !window.confirm("Remove all " + state.saved.length + " papers from your reading list?")) return;
+      state.saved = [];
+      store.write(state);
+    });
+
+    // The rows a pasted or loaded list names: links to paper pages, CSV rows by id, BibTeX entries by key.
+    function rowsIn(text) {
+      var rows = [], missing = 0;
+      function add(r) { if (r < 0) missing++; else if (rows.indexOf(r) < 0) rows.push(r); }
+      var links = text.match(/papers\/[a-z0-9-]+\//g) || [];
+      links.forEach(function (l) { add(rowOf(l.slice(7, -1))); });
+      if (links.length) return Promise.resolve({ rows: rows, missing: missing });
+      var keys = (text.match(/^\s*@\w+\s*\{\s*[^,\s]+\s*,/gm) || []).map(function (e) { return bibKey(e.trim()); });
+      if (keys.length) {
+        return loadBibtex().then(function (entries) {
+          var byKey = {};
+          entries.forEach(function (e, r) { byKey[bibKey(e)] = r; });
+          keys.forEach(function (k) { add(byKey.hasOwnProperty(k) ? byKey[k] : -1); });
+          return { rows: rows, missing: missing };
+        });
+      }
+      var table = parseCsv(text.trim()), column = table.length ? table[0].map(function (h) { return h.trim().toLowerCase(); }).indexOf("id") : -1;
+      if (column >= 0) {
+        table.slice(1).forEach(function (cells) {
+          var id = (cells[column] || "").trim();
+          if (id) add(byId.hasOwnProperty(id) ? byId[id] : -1);
+        });
+      }
+      return Promise.resolve({ rows: rows, missing: missing });
+    }
+
+    function importText(text) {
+      return rowsIn(text).then(function (found) {
+        var state = store.read(), before = known(state), added = 0;
+        found.rows.forEach(function (r) {
+          if (before.indexOf(r) >= 0) return;
+          state.saved.push(papers[r][0]);
+          state.dismissed = state.dismissed.filter(function (s) { return rowOf(s) !== r; });
+          added++;
+        });
+        store.write(state);
+        var parts = [added + (added === 1 ? " paper added" : " papers added")];
+        if (found.rows.length - added) parts.push((found.rows.length - added) + " already saved");
+        if (found.missing) parts.push(found.missing + " not in this collection");
+        if (!found.rows.length && !found.missing) parts = ["No papers of this site found: paste links to its paper pages, or its BibTeX or CSV"];
+        importStatus.textContent = parts.join("; ") + ".";
+      });
+    }
+
+    var paste = root.querySelector(".ps-saved__import textarea"), file = root.querySelector(".ps-saved__import input[type=file]");
+    root.querySelector("[data-import]").addEventListener("click", function () {
+      var chosen = file.files && file.files[0];
+      var text = chosen ? chosen.text() : Promise.resolve(paste.value);
+      text.then(importText).then(function () { paste.value = ""; file.value = ""; })
+        .catch(function (e) { importStatus.textContent = "Import failed: " + e.message; });
+    });
+
+    moreButton.addEventListener("click", function () { shown += STEP; render(store.read()); });
+    store.onChange(render);
+    render(store.read());
+    fetch(at("vectors")).then(function (r) { return r.json(); }).then(function (file) {
+      vectors = decodeVectors(file);
+      if (vectors.count !== papers.length) throw new Error("vectors.json does not match papers.json");
+      render(store.read());
+    }).catch(function (e) {
+      vectors = null;
+      vectorsFailed = "Suggestions could not be loaded (" + e.message + ").";
+      render(store.read());
+    });
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
+  else init();
+})();
