@@ -148,7 +148,9 @@
     var slug = paperSlug(window.location.href);
     var heading = article.querySelector("h1");
     if (!slug || !heading || !document.querySelector('meta[name="citation_title"]') || article.querySelector(".ps-save--labelled")) return;
-    heading.insertAdjacentElement("afterend", button(slug, "", true));
+    // Below the "title inferred" note, which belongs to the heading.
+    var after = heading.nextElementSibling && heading.nextElementSibling.matches(".ps-inferred") ? heading.nextElementSibling : heading;
+    after.insertAdjacentElement("afterend", button(slug, "", true));
   }
 
   // The nav's "Saved" entry shows how many papers the list holds.
