@@ -162,20 +162,27 @@
 
     function pageUrl(row) { return new URL("papers/" + papers[row][0] + "/", store.base).href; }
 
+    // Who, where and when, on one short line: three authors at most, the year only when the venue does not say it.
+    function facts(row) {
+      var p = papers[row], authors = p[3] ? p[3].split("; ") : [];
+      var who = authors.length > 3 ? authors.slice(0, 3).join(", ") + " et al." : authors.join(", ");
+      var when = p[5] && p[4] && p[5].indexOf(p[4]) < 0 ? p[5] + " " + p[4] : p[5] || p[4];
+      return [who, when, p[6] >= 0 ? catalog.topics[p[6]] : ""].filter(Boolean).join(" \u00b7 ");
+    }
+
+    // A list entry: the paper's link and Save toggle, then a line of facts (and of `extra` nodes: a reason, a button).
     function entry(row, extra) {
       var li = document.createElement("li"), a = document.createElement("a");
       a.href = pageUrl(row);
       a.textContent = papers[row][2];
       li.appendChild(a);
-      var p = papers[row], facts = [p[3], [p[5], p[4]].filter(Boolean).join(" "), p[6] >= 0 ? catalog.topics[p[6]] : ""];
-      facts = facts.filter(Boolean);
-      if (extra) facts.push(extra);
-      if (facts.length) {
-        var small = document.createElement("small");
-        small.textContent = " \u00b7 " + facts.join(" \u00b7 ");
-        li.appendChild(small);
-      }
-      li.appendChild(store.button(p[0], p[2], false));
+      li.appendChild(store.button(papers[row][0], papers[row][2], false));
+      var line = document.createElement("div"), who = document.createElement("span");
+      line.className = "ps-entry__facts";
+      who.textContent = facts(row);
+      line.appendChild(who);
+      (extra || []).forEach(function (node) { line.appendChild(node); });
+      li.appendChild(line);
       return li;
     }
 
@@ -247,9 +254,15 @@
       var found = rank(vectors, rows, away, shown + 1);
       moreStatus.textContent = found.length ? "" : "No other papers to suggest.";
       found.slice(0, shown).forEach(function (f) {
-        var li = entry(f.row, rows.length > 1 && f.because >= 0 ? "like \u201c" + papers[f.because][2] + "\u201d" : "");
-        li.appendChild(quietButton("Not interested", papers[f.row][2], function () { store.setDismissed(papers[f.row][0], true); }));
-        moreList.appendChild(li);
+        var extra = [];
+        if (rows.length > 1 && f.because >= 0) {  // with one saved paper, every suggestion is like that one
+          var like = document.createElement("span");
+          like.className = "ps-entry__because";
+          like.textContent = "like \u201c" + papers[f.because][2] + "\u201d";
+          extra.push(like);
+        }
+        extra.push(quietButton("Not interested", papers[f.row][2], function () { store.setDismissed(papers[f.row][0], true); }));
+        moreList.appendChild(entry(f.row, extra));
       });
       moreButton.hidden = found.length <= shown;
     }
