@@ -131,6 +131,16 @@ def test_saving_from_a_listing_a_topic_page_and_a_paper_page_lists_them_on_the_s
     button.click()
     assert button.get_attribute("aria-pressed") == "true"
     assert page.locator(".md-nav__link .ps-saved-count").first.inner_text() == "1"
+    # The filter's results, written after the page loaded, get toggles too, showing what is saved.
+    topic = page.eval_on_selector_all("form.ps-facets select[name=topic] option", "(os, name) => os.find(o => o.dataset.name === name).value",
+                                      hostile["topic"])
+    page.select_option("form.ps-facets select[name=topic]", topic)
+    page.wait_for_selector(".ps-facets__results li button.ps-save")
+    results = page.locator(".ps-facets__results li")
+    assert results.count() == results.locator("button.ps-save").count() > 1
+    pressed = page.eval_on_selector_all(".ps-facets__results li button.ps-save[aria-pressed=true]",
+                                        "els => els.map(b => b.parentElement.firstElementChild.textContent)")
+    assert pressed == [hostile["title"]]
     # From the keyboard, on a topic page: focus the toggle and press Space.
     page.goto(site_url + second["url"])
     page.click(".ps-facts a[href*='topics/']")
