@@ -302,3 +302,18 @@ def test_without_javascript_no_button_is_shown_and_the_saved_page_says_why(brows
     assert page.locator(".ps-saved").is_hidden()
     assert "needs JavaScript" in page.locator(".ps-saved-nojs").inner_text()
     context.close()
+
+
+def test_a_paper_saved_before_its_title_changed_is_found_by_its_fingerprint(page, site_url, built) -> None:
+    paper = _catalog(built)["botany-5"]
+    slug = paper["url"].strip("/").split("/")[-1]
+    old = "an-older-inferred-title-" + slug.rsplit("-", 1)[1]
+    page.goto(site_url + "papers/")
+    page.evaluate("([key, slug]) => localStorage.setItem(key, JSON.stringify({v: 1, saved: [slug], dismissed: []}))",
+                  [f"papersite:saved:{site_url}", old])
+    page.goto(site_url + "saved/")
+    assert _saved_titles(page) == [paper["title"]]
+    stored = json.loads(page.evaluate(f"localStorage.getItem('papersite:saved:{site_url}')"))
+    assert stored["saved"] == [slug]
+    page.goto(site_url + paper["url"])
+    assert page.locator("article button.ps-save--labelled").get_attribute("aria-pressed") == "true"

@@ -160,6 +160,20 @@
       return byFingerprint.hasOwnProperty(fp) && byFingerprint[fp] >= 0 ? byFingerprint[fp] : -1;
     }
 
+    // Stored slugs found by fingerprint are rewritten to the current slug, so every toggle of the site shows them.
+    function migrate() {
+      var state = store.read(), changed = false;
+      ["saved", "dismissed"].forEach(function (name) {
+        state[name] = state[name].map(function (slug) {
+          var r = rowOf(slug);
+          if (r < 0 || papers[r][0] === slug) return slug;
+          changed = true;
+          return papers[r][0];
+        });
+      });
+      if (changed) store.write(state);
+    }
+
     function pageUrl(row) { return new URL("papers/" + papers[row][0] + "/", store.base).href; }
 
     // Who, where and when, on one short line: three authors at most, the year only when the venue does not say it.
@@ -318,7 +332,7 @@
     function rowsIn(text) {
       var rows = [], missing = 0;
       function add(r) { if (r < 0) missing++; else if (rows.indexOf(r) < 0) rows.push(r); }
-      var links = text.match(/papers\/[a-z0-9-]+\//g) || [];
+      var links = (text.match(/papers\/[a-z0-9-]+\//g) || []).filter(function (l) { return !/^papers\/page-\d+\/$/.test(l); });
       links.forEach(function (l) { add(rowOf(l.slice(7, -1))); });
       if (links.length) return Promise.resolve({ rows: rows, missing: missing });
       var keys = (text.match(/^\s*@\w+\s*\{\s*[^,\s]+\s*,/gm) || []).map(function (e) { return bibKey(e.trim()); });
@@ -368,6 +382,7 @@
 
     moreButton.addEventListener("click", function () { shown += STEP; render(store.read()); });
     store.onChange(render);
+    migrate();
     render(store.read());
     fetch(at("vectors")).then(function (r) { return r.json(); }).then(function (file) {
       vectors = decodeVectors(file);
