@@ -6,13 +6,13 @@
 Payload and speed: the corpus is read, validated and normalised as a build does, then only what the Saved page
 ranks with is made (features.build_features → infer/vectors.paper_vectors → write/saved.vectors_json); the bench
 prints the file's size raw and gzipped, per paper. A throw-away page served on 127.0.0.1 loads the site's own
-saved-page.js and that vectors.json in Debian's Chromium (Playwright) and times, on the page's clock, fetching and
+more-like.js and that vectors.json in Debian's Chromium (Playwright) and times, on the page's clock, fetching and
 decoding the file once, then ranking (top 10) for random saved sets of 1, 3 and 10 papers with 3 "not interested"
 ones: the median and the worst of --runs sets each.
 
 Quality: the dev corpus (with its `primary_area` labels, which the pipeline never reads) is built in memory by
 build_corpus, as `papersite build` does. Each trial saves 3 papers of one primary area (a random paper, then two
-more of its area) and the same saved-page.js ranks all papers in Chromium; the figure is the share of the top 10
+more of its area) and the same more-like.js ranks all papers in Chromium; the figure is the share of the top 10
 in that area, averaged over --trials. Against it: the share of each paper's own related list (the 5 on its page,
 infer/related.py) in its area, the same for the top 10 of "More like these" with one saved paper, and chance
 (a random list's share in the saved papers' area: the sum of the areas' squared shares of the papers).
@@ -53,8 +53,8 @@ DEFAULT_CORPUS = Path("/work/ref/corpus10k.jsonl")
 DEFAULT_DEV = next((p for p in (ROOT.parent / "shared" / "corpora" / "iclr2024-dev.jsonl",
                                 ROOT.parent.parent / "shared" / "corpora" / "iclr2024-dev.jsonl") if p.exists()),
                    ROOT.parent / "shared" / "corpora" / "iclr2024-dev.jsonl")
-SCRIPT = ROOT / "site_src" / "assets" / "javascripts" / "saved-page.js"
-PAGE = "<!doctype html><meta charset='utf-8'><title>more like these</title><script src='saved-page.js'></script>\n"
+SCRIPT = ROOT / "site_src" / "assets" / "javascripts" / "more-like.js"
+PAGE = "<!doctype html><meta charset='utf-8'><title>more like these</title><script src='more-like.js'></script>\n"
 
 #: In the page: fetch and decode the vectors (timed), then time rank() for random saved sets.
 TIMING_JS = """
@@ -105,10 +105,10 @@ def read_papers(corpus: Path) -> list:
 
 
 def in_chromium(folder: Path, script: str, arg) -> object:
-    """Serve `folder` (saved-page.js, the page, vectors.json), run `script` in the page and return its result."""
+    """Serve `folder` (more-like.js, the page, vectors.json), run `script` in the page and return its result."""
     from playwright.sync_api import sync_playwright
 
-    shutil.copy(SCRIPT, folder / "saved-page.js")
+    shutil.copy(SCRIPT, folder / "more-like.js")
     (folder / "index.html").write_text(PAGE, encoding="utf-8")
     with serve(folder) as url, sync_playwright() as p:
         browser = launch_chromium(p)
