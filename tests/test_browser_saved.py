@@ -33,7 +33,7 @@ FIELDS = {
     "geology": "sediment basalt tectonic magma fault erosion stratigraphy mineral quartz seismic".split(),
 }
 PER_FIELD = 8
-HOSTILE = '<img src=x onerror="window.__pwned=1">Quasar <b>bold</b> survey'
+HOSTILE = '<img src=x onerror="window.pwned=1">Quasar <b>bold</b> survey'
 
 
 def _records() -> list[dict]:
@@ -161,7 +161,7 @@ def test_saving_from_a_listing_a_topic_page_and_a_paper_page_lists_them_on_the_s
     assert _saved_titles(page) == [hostile["title"], second["title"], third["title"]]
     assert page.locator(".ps-saved__status").inner_text().startswith("3 saved papers")
     # The hostile title is text on every page it was shown on: no element was made from it.
-    assert page.evaluate("window.__pwned") is None
+    assert page.evaluate("window.pwned") is None
     assert page.locator(".ps-saved__list img, .ps-saved__list b").count() == 0
     _shot(page, "saved-page.png")
     # Unsaving on the Saved page keeps the entry, struck out, until the page is left, so a slip can be undone.
