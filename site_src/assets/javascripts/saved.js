@@ -139,7 +139,8 @@
       var link = li.firstElementChild;
       if (!link || link.tagName !== "A" || li.querySelector(":scope > button.ps-save") || li.closest("[data-ps-own-buttons]")) return;
       var slug = paperSlug(link.getAttribute("href"));
-      if (slug) li.appendChild(button(slug, link.textContent.trim(), false));
+      // Right after the title, so it stays beside it however the entry's other facts wrap.
+      if (slug) link.insertAdjacentElement("afterend", button(slug, link.textContent.trim(), false));
     });
   }
 
