@@ -223,11 +223,11 @@ def _characteristic_terms(score: np.ndarray, terms: list[str], readable: np.ndar
 
 
 def _names_a_subject(term: str) -> bool:
-    """Tell whether a text term may stand in a topic's name: a phrase that reads as a name (features.readable), or
-    one word that is neither an adverb nor common English."""
+    """Tell whether a text term may stand in a topic's name: a phrase (that reads as a name: features.readable), or
+    one word that is neither an adverb nor everyday English."""
     # A topic called "Neural activity, spatially", "Measures, ..." or "..., publicly available" names nothing a
     # reader would look for.
-    return " " in term or text.names_a_subject(term)
+    return not text.vague_word(term)
 
 
 def _overlaps(a: str, b: str) -> bool:
