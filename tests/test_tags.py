@@ -345,3 +345,46 @@ def test_one_paper_shows_one_tag_per_concept():
         concepts = [concept_key(tag_key(tags[s].name)) for s in p.tags]
         assert len(concepts) == len(set(concepts)), [tags[s].name for s in p.tags]
     assert concept_key("training data") == concept_key("training set") and concept_key("relu neural network") == "relunetwork"
+
+
+def _tag_names(texts: list[str]) -> list[list[str]]:
+    """Return each text's tag names, the texts made one corpus."""
+    papers = [paper(str(i), t) for i, t in enumerate(texts)]
+    tags = assign_tags(papers, Vocabulary())
+    return [[tags[s].name for s in p.tags] for p in papers]
+
+
+def test_verb_led_phrases_are_no_tags():
+    """"train models" names no subject: the corpus uses "train" as a verb (followed by a determiner)."""
+    texts = [f"We train models for protein folding. To train the network we train a transformer on {x}."
+             for x in ("enzymes", "antibodies", "peptides")]
+    names = {n for paper_names in _tag_names(texts) for n in paper_names}
+    assert "protein folding" in names and not {n for n in names if n.startswith("train")}
+
+
+def test_common_single_words_are_no_tags_but_rare_ones_are():
+    """"similarity" (zipf 3.4 or more) is too vague a tag; "interpretability" names a subject."""
+    texts = [f"Similarity of representations and interpretability of {x}. We measure similarity for interpretability."
+             for x in ("vision transformers", "language encoders")]
+    names = {n for paper_names in _tag_names(texts) for n in paper_names}
+    assert "interpretability" in names and "similarity" not in names
+
+
+def test_one_word_of_a_tag_and_a_size_variant_are_not_second_tags():
+    """"primitives" beside "gaussian primitives", "language models" beside "large language models": one subject."""
+    texts = ["Gaussian primitives render scenes; primitives are splatted. Large language models and language "
+             "models caption the gaussian primitives.",
+             "We prune gaussian primitives and merge primitives. Large language models and language models plan."]
+    for names in _tag_names(texts):
+        assert "gaussian primitives" in names and "primitives" not in names
+        assert ("large language models" in names) != ("language models" in names)
+
+
+def test_an_acronym_tag_is_named_by_the_long_form_a_paper_defines():
+    """"Mixture of experts" is no run of content words ("of"), so only "MoE" is ever a candidate: its tag is named
+    by the long form the definition writes, the acronym kept as an alias for search."""
+    texts = ["A mixture of experts (MoE) routes tokens. We train MoE layers; MoE routing is sparse.",
+             "Sparse MoE models scale; each MoE expert is small and MoE training is unstable."]
+    papers = [paper(str(i), t) for i, t in enumerate(texts)]
+    tags = assign_tags(papers, Vocabulary())
+    assert "mixture-of-experts" in tags and "MoE" in tags["mixture-of-experts"].aliases
