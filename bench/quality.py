@@ -211,6 +211,8 @@ def table(result: dict) -> str:
              f"{f(shown['tags_number_led'])} ({f(authors['tags_number_led'])})", "0"),
             ("papers with one concept twice in tags (keywords)",
              f"{f(shown['papers_one_concept_twice'])} ({f(authors['papers_one_concept_twice'])})", "<= 0.005"),
+            ("papers with a tag inside another (keywords)",
+             f"{f(shown['papers_nested_tags'])} ({f(authors['papers_nested_tags'])})", ""),
         ]
     r = result["related"]
     rows += [

@@ -258,7 +258,7 @@ def _tags(run: Session, papers: list[Paper], vocab: Vocabulary) -> dict[str, Tag
     evidence_shape = shape(tags.TextEvidence)
     evidence = run.memo("tag-evidence", offered, lambda pair: pair, lambda pair: tags.text_evidence(*pair),
                         lambda value: evidence_shape(value) and tags.evidence_unpacks(value))
-    return tags.assign_tags(papers, vocab, evidence=evidence)
+    return tags.assign_tags(papers, vocab, evidence=evidence, expansions=tags.corpus_expansions(facts))
 
 
 def _features_and_groups(papers: list[Paper], vocab: Vocabulary) -> tuple[features.Features, np.ndarray]:

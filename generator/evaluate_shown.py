@@ -158,6 +158,13 @@ def concept_repeats(phrases: Sequence[str]) -> list[tuple[str, str]]:
     return [(x, y) for i, x in enumerate(items) for y in items[i + 1:] if same_concept(x, y)]
 
 
+def nested_tags(phrases: Sequence[str]) -> list[tuple[str, str]]:
+    """Return the pairs of tags of one paper where one is a part of the other ("reinforcement learning",
+    "offline reinforcement learning"): a tag and a specialisation of it, which authors list too, now and then."""
+    forms = [f" {' '.join(_concept_words(p))} " for p in phrases]
+    return [(phrases[i], phrases[j]) for i, a in enumerate(forms) for j, b in enumerate(forms) if i != j and a in b]
+
+
 def title_fragment(title: str) -> str | None:
     """Return why an inferred title reads as a fragment (an opener, a loose end, a pointer back), or None."""
     words = [w for w in (_EDGE_PUNCT.sub("", t) for t in title.split()) if w]
@@ -187,6 +194,7 @@ def shown_scores(tags: Sequence[Sequence[str]], reasons: Sequence[Sequence[str]]
         "tags_everyday": share(sum(map(everyday_word, all_tags)), len(all_tags)),
         "tags_number_led": share(sum(map(number_led, all_tags)), len(all_tags)),
         "papers_one_concept_twice": share(sum(bool(concept_repeats(p)) for p in tags), len(tags)),
+        "papers_nested_tags": share(sum(bool(nested_tags(p)) for p in tags), len(tags)),
         "reason_terms_everyday": share(sum(map(everyday_word, terms)), len(terms)),
         "reasons_one_concept_twice": share(sum(bool(concept_repeats(r)) for r in reasons), len(reasons)),
         "titles_fragment": share(sum(title_fragment(t) is not None for t in titles), len(titles)),

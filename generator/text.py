@@ -10,6 +10,10 @@ from wordfreq import zipf_frequency
 
 #: wordfreq's Zipf scale: 4 is once per 100,000 words of English ("conditions", "reasoning").
 EVERYDAY_ZIPF = 4.0
+#: One lowercase word this common (wordfreq's zipf scale) is too vague to stand alone as a tag or a topic's name
+#: ("similarity", "mapping", "variance", "parameter"); rarer ones name a subject ("interpretability", "embeddings").
+#: Measured on the seed collections and the dev corpus (docs/inference.md).
+SUBJECT_WORD_ZIPF = 3.4
 _PUNCT = re.compile(r"[^\w\s]|_")
 _SLUG_WORD = re.compile(r"[a-z0-9]+")
 
@@ -46,13 +50,24 @@ def fold_key(phrase: str) -> str:
 def everyday_word(name: str) -> bool:
     """Return whether a name is one lowercase token of everyday English ("conditions", "trade-off")."""
     # One such word names no field a reader would file a paper under; a capitalised one ("BERT") is a name.
-    return " " not in name and name == name.lower() and zipf_frequency(name, "en") >= EVERYDAY_ZIPF
+    return common_word(name, EVERYDAY_ZIPF)
+
+
+@lru_cache(maxsize=65536)
+def common_word(name: str, zipf: float) -> bool:
+    """Return whether a name is one lowercase token at least this frequent in English (wordfreq's zipf scale)."""
+    return " " not in name and name == name.lower() and zipf_frequency(name, "en") >= zipf
 
 
 def abbreviates(short: str, long: str) -> bool:
     """Tell whether a one-word key is the initials of a longer phrase's words ("llm", "large language model")."""
     words = long.split()
     return " " not in short and len(words) >= 2 and short == "".join(w[0] for w in words)
+
+
+def names_a_subject(word: str) -> bool:
+    """Tell whether one word may stand alone as a tag or a topic's name: not lowercase and common (see SUBJECT_WORD_ZIPF)."""
+    return not common_word(word, SUBJECT_WORD_ZIPF) and not word.endswith("ly")
 
 
 def vague_word(term: str) -> bool:

@@ -143,7 +143,7 @@ def test_tldr_links_papers_whose_abstracts_do_not():
     papers = [a, b, *fillers]
     assign_related(papers, build_features(papers), k=1)
     assert a.related[0].id == "b"
-    assert "sparse autoencoder" in a.related[0].terms
+    assert "sparse autoencoders" in a.related[0].terms  # as the abstracts write it
     linked = a.related[0].score
     a.tldr = None
     assign_related(papers, build_features(papers), k=1)
@@ -157,7 +157,7 @@ def test_fast_term_extraction_matches_the_analyser():
 
     texts = [json.loads(line)["abstract"] for line in FIXTURE.read_text().splitlines()][:10]
     texts.append("Graph neural networks (GNNs) on graphs. Graph-level tasks: graphs, networks' loss.")
-    counts, terms = term_counts(texts)
+    counts, terms, _readable = term_counts(texts)
     assert terms == sorted(terms)
     for i, text in enumerate(texts):
         row = counts.getrow(i)
@@ -197,3 +197,19 @@ def test_first_sentence_splits_at_a_capital_only():
     assert first_sentence("Graphs are everywhere. We study them.") == "Graphs are everywhere."
     assert first_sentence("We use e.g. graphs here. Then more.") == "We use e.g. graphs here."
     assert first_sentence("A single sentence.") == ""
+
+
+def test_reason_phrases_end_a_noun_phrase_and_are_shown_as_written():
+    """"markov decision" goes on into "processes" and is no reason; "NeRF models" is shown as the abstracts
+    write it, not as the lowercase singular "nerf model"; "RL algorithms" says nothing "reinforcement learning" doesn't."""
+    from generator.infer.related import explain
+
+    base = ("Markov decision processes describe the task, and the NeRF models of scenes are fit with RL algorithms. "
+            "Markov decision processes and the NeRF models of rooms use RL algorithms for reinforcement learning.")
+    texts = [base + " We add depth.", base + " We add colour.", "Graph coloring with greedy heuristics on planar graphs."]
+    papers = [Paper(id=str(i), abstract=t, text=t, source=f"x:{i}", collection="c") for i, t in enumerate(texts)]
+    papers[0].tags = papers[1].tags = ["reinforcement-learning"]
+    reasons = explain(papers, build_features(papers), np.array([0]), np.array([1]),
+                      {"reinforcement-learning": "reinforcement learning"})[0]
+    assert reasons[0] == "reinforcement learning" and "NeRF models" in reasons
+    assert not {"markov decision", "nerf model", "RL algorithms"} & set(reasons)

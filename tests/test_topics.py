@@ -50,7 +50,8 @@ def test_clear_groups_are_recovered_and_named_by_their_terms():
         groups = {int(pid[1:]) // 4 for pid in t.papers}
         assert len(groups) == 1, (t.name, t.papers)
     names = " ".join(t.name.lower() for t in topics)
-    assert "graph" in names and "diffusion" in names
+    # "graph neural" is no name (it goes on into "networks"); the graph group is named by its nodes then.
+    assert ("graph" in names or "node" in names) and "diffusion" in names
 
 
 def test_names_prefer_characteristic_tags():
@@ -116,6 +117,6 @@ def test_topics_do_not_depend_on_the_order_of_the_papers():
     order = list(range(len(papers)))[::-1]
     reversed_papers = [papers[i] for i in order]
     reversed_features = Features(ids=[features.ids[i] for i in order], tfidf=features.tfidf[order],
-                                 terms=features.terms, embedding=features.embedding[order])
+                                 terms=features.terms, embedding=features.embedding[order], readable=features.readable)
     assign_topics(reversed_papers, reversed_features, {}, Vocabulary())
     assert {p.id: p.topic for p in reversed_papers} == first

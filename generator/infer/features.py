@@ -35,9 +35,17 @@ INDEX_TERMS = 40
 NEIGHBOURHOOD = 50
 #: Rows per block when computing similarities, bounding memory to BLOCK x n floats.
 BLOCK = 512
+#: A two-word term names something only if it ends a noun phrase at least this often in the corpus
+#: ("markov decision" goes on into "process", "unlabeled target" into "domain").
+PHRASE_END_SHARE = 0.5
+#: ... and neither word is a verb: one directly followed by a determiner ("reduce the", "learn a") or
+#: directly after "to" ("to generalize") this often.
+VERB_SHARE = 0.15
+# Determiners that open a verb's object ("that" is left out: "evidence that", "the fact that").
+_OBJECT_OPENERS = frozenset("the a an this these those its their our such each every".split())
 
 # Words, and the punctuation that ends a phrase; anything else ("$", "%", digits) is skipped.
-_SCAN = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-'][A-Za-z0-9]+)*|[.,;:!?()\[\]{}\"]")
+_SCAN = re.compile(r"[^\W\d_][^\W_]*(?:[-'][^\W_]+)*|[.,;:!?()\[\]{}\"]")
 # Words whose final "s" is not a plural: "loss", "bias", "analysis", "focus", "physics".
 _KEEP_S = ("ss", "ias", "is", "us", "ics", "ous", "'s")
 _SAME_PLURAL = frozenset({"series", "species", "means", "gas", "this", "always", "perhaps", "whereas"})
@@ -75,12 +83,15 @@ class Features:
     tfidf: sp.csr_matrix  # n x V, L2-normalised rows
     terms: list[str]  # column i of tfidf
     embedding: np.ndarray  # n x d, L2-normalised rows (all zeros for an empty text)
+    readable: np.ndarray = field(default=None, repr=False)  # per term: a phrase a reader can take as a name
     index: sp.csr_matrix = field(default=None, repr=False)  # tfidf cut to each row's strongest terms, renormalised
     _neighbourhood: Neighbourhood | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         if self.index is None:
             self.index = strongest_terms(self.tfidf, INDEX_TERMS)
+        if self.readable is None:
+            self.readable = np.ones(len(self.terms), dtype=bool)
 
     def neighbourhood(self) -> Neighbourhood:
         """Return every paper's best candidates, computed once and shared by topics and related papers."""
@@ -106,7 +117,7 @@ def singular(word: str) -> str:
         return w
     if len(w) > 4 and w.endswith("ies"):
         return w[:-3] + "y"  # "capabilities" -> "capability"
-    if len(w) > 5 and w.endswith(("sses", "ches", "shes", "xes")):
+    if len(w) > 5 and w.endswith(("sses", "ches", "shes", "xes", "iases")):
         return w[:-2]  # "processes" -> "process", "approaches" -> "approach"
     if len(w) > 3 and w.endswith("s") and not w.endswith(_KEEP_S):
         return w[:-1]
@@ -170,12 +181,13 @@ def paper_text(paper: Paper) -> str:
 def build_features(papers: list[Paper]) -> Features:
     """Build the TF-IDF matrix and LSA embedding of the papers."""
     ids = [p.id for p in papers]
-    tfidf, terms, idf = _tfidf([paper_text(p) for p in papers])
-    return Features(ids=ids, tfidf=tfidf, terms=terms, embedding=_lsa(tfidf, idf))
+    tfidf, terms, idf, readable = _tfidf([paper_text(p) for p in papers])
+    return Features(ids=ids, tfidf=tfidf, terms=terms, embedding=_lsa(tfidf, idf), readable=readable)
 
 
-def term_counts(texts: list[str], min_df: int = 1) -> tuple[sp.csr_matrix, list[str]]:
-    """Return the document x term count matrix of texts and its terms (as `analyse` finds them, sorted).
+def term_counts(texts: list[str], min_df: int = 1) -> tuple[sp.csr_matrix, list[str], np.ndarray]:
+    """Return the document x term count matrix of texts, its terms (as `analyse` finds them, sorted) and
+    which terms read as names (see _readable).
 
     Only terms in at least `min_df` texts are kept.
     """
@@ -202,6 +214,7 @@ def term_counts(texts: list[str], min_df: int = 1) -> tuple[sp.csr_matrix, list[
     keys = np.concatenate([ids[uni], w + ids[:-1][pair] * w + ids[1:][pair]])
     docs = np.concatenate([doc[uni], doc[:-1][pair]])
     unique_keys, cols = np.unique(keys, return_inverse=True)
+    readable = _readable(ids, tokens, unique_keys, vocab)
     counts = sp.csr_matrix(
         (np.ones(len(keys), dtype=np.float32), (docs, cols.ravel())), shape=(n, len(unique_keys))
     )
@@ -211,23 +224,51 @@ def term_counts(texts: list[str], min_df: int = 1) -> tuple[sp.csr_matrix, list[
     terms = [vocab[k] if k < w else f"{vocab[(k - w) // w]} {vocab[(k - w) % w]}" for k in unique_keys[keep].tolist()]
     # Sort columns by term text ("graph" < "graph neural" < "graphs"), whatever the key numbering.
     order = sorted(range(len(terms)), key=terms.__getitem__)
-    return sp.csr_matrix(counts[:, keep[order]]), [terms[i] for i in order]
+    return sp.csr_matrix(counts[:, keep[order]]), [terms[i] for i in order], readable[keep[order]]
 
 
-def _tfidf(texts: list[str]) -> tuple[sp.csr_matrix, list[str], np.ndarray]:
-    """Return the L2-normalised TF-IDF matrix of texts, its terms and their IDF (empty if no text has a term)."""
+def _readable(ids: np.ndarray, tokens: list[str], unique_keys: np.ndarray, vocab: list[str]) -> np.ndarray:
+    """Return, per term key, whether it reads as a name: every word does; a bigram does when it mostly ends
+    its noun phrase and holds no verb, adverb or possessive."""
+    w = len(vocab)
+    uni = ids >= 0
+    low = [t.lower() for t in tokens]
+    # Verbs take objects and follow "to"; nouns rarely do either: a word's share of such occurrences.
+    opens = np.r_[np.fromiter((t in _OBJECT_OPENERS for t in low[1:]), bool, len(low) - 1), False]
+    after_to = np.r_[False, np.fromiter((t == "to" for t in low[:-1]), bool, len(low) - 1)]
+    seen = np.maximum(np.bincount(ids[uni], minlength=w), 1)
+    verb = ((np.bincount(ids[uni & opens], minlength=w) > VERB_SHARE * seen)
+            | (np.bincount(ids[uni & after_to], minlength=w) > VERB_SHARE * seen))
+    verb |= np.fromiter((v.endswith("ly") or "'" in v for v in vocab), bool, w)
+    # A bigram at i, i+1 goes on when the word at i+2 is a content word too, but for a verb ("X improves the").
+    pair = np.flatnonzero(uni[:-1] & uni[1:])
+    next_id = np.r_[ids, -1, -1][pair + 2]
+    goes_on = (next_id >= 0) & ~verb[np.maximum(next_id, 0)]
+    at = np.searchsorted(unique_keys, w + ids[pair] * w + ids[pair + 1])
+    total = np.bincount(at, minlength=len(unique_keys))
+    ended = np.bincount(at[~goes_on], minlength=len(unique_keys))
+    readable = np.ones(len(unique_keys), dtype=bool)
+    bigram = unique_keys >= w
+    first, second = (unique_keys[bigram] - w) // w, (unique_keys[bigram] - w) % w
+    readable[bigram] = (ended[bigram] >= PHRASE_END_SHARE * total[bigram]) & ~verb[first] & ~verb[second]
+    return readable
+
+
+def _tfidf(texts: list[str]) -> tuple[sp.csr_matrix, list[str], np.ndarray, np.ndarray]:
+    """Return the L2-normalised TF-IDF matrix of texts, its terms, their IDF and which read as names
+    (empty if no text has a term)."""
     n = len(texts)
     for min_df in (2, 1):
-        counts, terms = term_counts(texts, min_df)
+        counts, terms, readable = term_counts(texts, min_df)
         if terms:
             break
     else:
-        return sp.csr_matrix((n, 0), dtype=np.float32), [], np.zeros(0, dtype=np.float32)
+        return sp.csr_matrix((n, 0), dtype=np.float32), [], np.zeros(0, dtype=np.float32), np.zeros(0, dtype=bool)
     df = np.bincount(counts.indices, minlength=counts.shape[1])
     idf = (np.log((1 + n) / (1 + df)) + 1).astype(np.float32)  # sklearn's smoothed IDF
     counts.data = 1 + np.log(counts.data)  # sublinear TF
     tfidf = normalize(counts @ sp.diags(idf)).astype(np.float32)
-    return sp.csr_matrix(tfidf), terms, idf
+    return sp.csr_matrix(tfidf), terms, idf, readable
 
 
 def strongest_terms(matrix: sp.csr_matrix, t: int) -> sp.csr_matrix:

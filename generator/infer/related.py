@@ -8,10 +8,14 @@ docs/inference.md.
 
 from __future__ import annotations
 
+import re
+from functools import lru_cache
+
 import numpy as np
 import scipy.sparse as sp
 
 from generator.infer.features import Features, singular, top_k
+from generator.infer.tags.pick import concept_words
 from generator.model import Paper, Related, Tag
 from generator.text import abbreviates, vague_word
 
@@ -125,10 +129,40 @@ def explain(
 ) -> list[tuple[str, ...]]:
     """Return, per pair of papers, up to MAX_TERMS readable terms they share: common tags first, then TF-IDF terms."""
     common = _common_terms(features, rows_a, rows_b)
-    return [
-        _pick_terms(_shared_tags(papers[a], papers[b], tag_names), terms)
-        for a, b, terms in zip(rows_a.tolist(), rows_b.tolist(), common)
-    ]
+    reasons = []
+    for a, b, terms in zip(rows_a.tolist(), rows_b.tolist(), common):
+        shared = _shared_tags(papers[a], papers[b], tag_names)
+        picked = _pick_terms(shared, terms)
+        texts = [papers[a].text or papers[a].abstract, papers[b].text or papers[b].abstract]
+        reasons.append(picked[:len(shared)] + tuple(written_form(t, texts) for t in picked[len(shared):]))
+    return reasons
+
+
+def written_form(term: str, texts: list[str]) -> str:
+    """Return a term as the first text that has it writes it ("NeRF models" for "nerf model"), else the term.
+
+    Terms are lowercase singular forms; a reader should see "GPU hours", not "gpu hour". A capital that
+    only starts a sentence is dropped ("Positional encoding" -> "positional encoding").
+    """
+    pattern = _term_pattern(term)
+    found = next((m for m in map(pattern.search, texts) if m), None)
+    if not found:
+        return term
+    words = found.group(0).split()
+    return " ".join(w.lower() if w[1:] == w[1:].lower() else w for w in words)
+
+
+@lru_cache(maxsize=65536)
+def _term_pattern(term: str) -> re.Pattern:
+    """Return a pattern matching a term's words as written: any case, plural or other endings, any spacing."""
+    return re.compile(r"(?<![\w-])" + r"\s+".join(map(_word_pattern, term.split())) + r"(?![\w-])", re.IGNORECASE)
+
+
+def _word_pattern(word: str) -> str:
+    """Return a pattern for a word in the singular form features.singular makes, and its plurals."""
+    if len(word) > 2 and word.endswith("y"):
+        return re.escape(word[:-1]) + "(?:y|ies)"  # "capability", "capabilities"
+    return re.escape(word) + "(?:s|es)?"  # "network(s)", "approach(es)", "matrice(s)"
 
 
 def _shared_tags(a: Paper, b: Paper, tag_names: dict[str, str]) -> list[str]:
@@ -147,8 +181,8 @@ def _pick_terms(tag_terms: list[str], candidates: list[str]) -> tuple[str, ...]:
             break
         padded = f" {term} "
         # Skip a term a chosen one already says ("graph" beside "graph neural network", "llm" beside
-        # "large language model") ...
-        if any(padded in c or abbreviates(term, c.strip()) or abbreviates(c.strip(), term) for c in chosen):
+        # "large language model", "RL algorithms" beside "reinforcement learning") ...
+        if any(_says(term, c.strip()) or _says(c.strip(), term) for c in chosen):
             continue
         # ... and let a phrase replace the words it contains.
         if " " in term and any(c in padded for c in chosen[len(tag_terms):]):
@@ -160,13 +194,23 @@ def _pick_terms(tag_terms: list[str], candidates: list[str]) -> tuple[str, ...]:
     return tuple(tag_terms + extra)
 
 
+def _says(term: str, other: str) -> bool:
+    """Tell whether a term says nothing that another (both in normal form) does not: it is part of it, or
+    abbreviates it, generic heads ("model", "algorithm") aside."""
+    core = " ".join(concept_words(term))
+    other_core = " ".join(concept_words(other))
+    return (f" {term} " in f" {other} " or f" {core} " in f" {other_core} " or abbreviates(core, other)
+            or abbreviates(core, other_core))
+
+
 def _term_weights(features: Features) -> np.ndarray:
-    """Return each term's weight as a reason: shared phrases only, not made of everyday words alone (a shared tag says the rest).
+    """Return each term's weight as a reason: shared phrases that read as names (features._readable), not made of
+    everyday words alone (a shared tag says the rest).
 
     One word two abstracts share is mostly filler to a reader ("leverage", "validate", "neural"), however rare.
     """
-    return np.array([PHRASE_BONUS if " " in t and not all(map(vague_word, t.split())) else 0.0 for t in features.terms],
-                    dtype=np.float32)
+    return np.array([PHRASE_BONUS if " " in t and ok and not all(map(vague_word, t.split())) else 0.0
+                     for t, ok in zip(features.terms, features.readable.tolist())], dtype=np.float32)
 
 
 def _common_terms(features: Features, rows_a: np.ndarray, rows_b: np.ndarray) -> list[list[str]]:

@@ -149,16 +149,17 @@ def _describe_all(labels: np.ndarray, papers: list[Paper], features: Features, t
     sizes = np.asarray(membership.sum(axis=1)).ravel()
     term_lift = _term_lift(membership, sizes, features)
     tag_names, tag_counts = _tag_counts(membership, papers, tags)
-    return [_describe(c, int(sizes[c]), n, term_lift, features.terms, tag_names, tag_counts) for c in range(k)]
+    return [_describe(c, int(sizes[c]), n, term_lift, features.terms, features.readable, tag_names, tag_counts)
+            for c in range(k)]
 
 
 def _describe(
-    c: int, size: int, n: int, term_lift: np.ndarray | None, terms: list[str], tag_names: list[str], tag_counts: np.ndarray
-) -> Topic:
+    c: int, size: int, n: int, term_lift: np.ndarray | None, terms: list[str], readable: np.ndarray, tag_names: list[str],
+    tag_counts: np.ndarray) -> Topic:
     """Return topic c named after the most characteristic tags, else terms, of its member papers."""
     phrases = _characteristic_tags(c, size, n, tag_names, tag_counts)
     if len(phrases) < NAME_PHRASES and term_lift is not None:
-        for term in _characteristic_terms(term_lift[c], terms):
+        for term in _characteristic_terms(term_lift[c], terms, readable):
             if len(phrases) >= NAME_PHRASES:
                 break
             if not any(_overlaps(term, p) for p in phrases):
@@ -215,22 +216,29 @@ def _term_lift(membership: sp.csr_matrix, sizes: np.ndarray, features: Features)
     return (group - corpus) * bonus
 
 
-def _characteristic_terms(score: np.ndarray, terms: list[str]) -> list[str]:
+def _characteristic_terms(score: np.ndarray, terms: list[str], readable: np.ndarray) -> list[str]:
     """Return the terms with the highest positive lift that can name a subject, best first (ties by term)."""
     best = top_k(score[None, :], 5 * NAME_PHRASES, decimals=9)[0]
-    return [terms[i] for i in best.tolist() if score[i] > 0 and _names_a_subject(terms[i])]
+    return [terms[i] for i in best.tolist() if score[i] > 0 and readable[i] and _names_a_subject(terms[i])]
 
 
 def _names_a_subject(term: str) -> bool:
-    """Tell whether a text term may stand in a topic's name: a phrase, or one word that is neither an adverb nor everyday English."""
-    # A topic called "Neural activity, spatially" or "Measures, ..." names nothing a reader would look for.
+    """Tell whether a text term may stand in a topic's name: a phrase (that reads as a name: features.readable), or
+    one word that is neither an adverb nor everyday English."""
+    # A topic called "Neural activity, spatially", "Measures, ..." or "..., publicly available" names nothing a
+    # reader would look for.
     return not text.vague_word(term)
 
 
 def _overlaps(a: str, b: str) -> bool:
-    """Return whether two phrases name one thing: one holds the other as whole words (plurals folded), or abbreviates it."""
+    """Return whether two phrases say one thing twice in a name: one holds the other, they share a word that is not
+    everyday English ("implicit neural representations", "neural networks"), one goes on where the other ends
+    ("time series", "series forecasting"), or one abbreviates the other (plurals folded throughout)."""
     a, b = text.fold_key(a), text.fold_key(b)
-    return f" {a} " in f" {b} " or f" {b} " in f" {a} " or text.abbreviates(a, b) or text.abbreviates(b, a)
+    wa, wb = a.split(), b.split()
+    if f" {a} " in f" {b} " or f" {b} " in f" {a} " or text.abbreviates(a, b) or text.abbreviates(b, a):
+        return True
+    return wa[-1] == wb[0] or wb[-1] == wa[0] or any(not text.everyday_word(w) for w in set(wa) & set(wb))
 
 
 def _match_taxonomy(features: Features, specs: list[TopicSpec]) -> np.ndarray:

@@ -16,17 +16,19 @@ from collections import Counter
 
 import numpy as np
 
-from generator.infer.tags.acronyms import TextFacts, corpus_acronyms, find_acronyms, mentionable_acronyms, text_facts
+from generator.infer.tags.acronyms import (TextFacts, corpus_acronyms, corpus_expansions, find_acronyms,
+                                           mentionable_acronyms, text_facts)
 from generator.infer.tags.candidates import (MAX_WORDS, Occurrence, TextEvidence, evidence_unpacks, extract_candidates,
                                              text_evidence)
-from generator.infer.tags.pick import Picker
+from generator.infer.tags.pick import BROAD_SHARE, Picker
+from generator.infer.tags.words import BAD_START
 from generator.infer.tags.score import Candidates, Folder
-from generator.text import everyday_word
+from generator.text import names_a_subject
 from generator.model import Paper, Tag, Vocabulary
 from generator.text import fold_key as tag_key
 from generator.text import slugify
 
-__all__ = ["MAX_WORDS", "Occurrence", "TextEvidence", "TextFacts", "assign_tags", "corpus_acronyms",
+__all__ = ["MAX_WORDS", "Occurrence", "TextEvidence", "TextFacts", "assign_tags", "corpus_acronyms", "corpus_expansions",
            "corpus_evidence", "evidence_unpacks", "extract_candidates", "find_acronyms", "mentionable_acronyms",
            "tag_key", "tag_slug", "text_evidence", "text_facts"]
 
@@ -44,24 +46,30 @@ def corpus_evidence(texts: list[str]) -> list[list]:
 
 
 def assign_tags(papers: list[Paper], vocab: Vocabulary, max_tags: int = 5, min_tags: int = 2,
-                evidence: list[list] | None = None) -> dict[str, Tag]:
+                evidence: list[list] | None = None, expansions: dict[str, str] | None = None) -> dict[str, Tag]:
     """Set `paper.tags` for every paper and return the tags by slug, each shared by at least two papers.
 
-    `evidence` is each paper's text_evidence() (see corpus_evidence, which computes it when not given).
+    `evidence` is each paper's text_evidence() (see corpus_evidence, which computes it when not given) and
+    `expansions` the corpus's written long forms of acronyms (corpus_expansions, computed likewise).
     """
-    if evidence is None:
-        evidence = corpus_evidence([p.text or "" for p in papers])
+    if evidence is None or expansions is None:
+        facts = [text_facts(p.text or "") for p in papers]
+        expansions = corpus_expansions(facts) if expansions is None else expansions
+        if evidence is None:
+            acronyms = corpus_acronyms(facts)
+            evidence = [text_evidence(p.text or "", mentionable_acronyms(f, acronyms)) for p, f in zip(papers, facts)]
     fold = Folder(vocab)
     cands = Candidates(papers, evidence, fold)
     given_keys = np.zeros(len(cands.keys), dtype=bool)
     given_keys[[k for given in cands.given for k in given]] = True
-    picker = Picker(cands.keys, cands.paper, cands.key, cands.given, cands.scores(given_keys), max_tags, min_tags)
-    unfit = _Unfit(cands, fold, given_keys)
+    picker = Picker(cands.keys, cands.paper, cands.key, cands.given, cands.scores(given_keys), max_tags, min_tags,
+                    broad=cands.df > BROAD_SHARE * len(papers))
+    unfit = _Unfit(cands, fold, given_keys, expansions)
     picks = _shared_picks(picker, len(papers), cands.df >= 2, unfit)
     tags: dict[str, Tag] = {}
     slug_of: dict[int, str] = {}
     for kid in sorted({k for keys in picks for k in keys}, key=cands.keys.__getitem__):
-        tag = _tag(cands.keys[kid], cands.surfaces(kid), fold, tags)
+        tag = _tag(cands.keys[kid], cands.surfaces(kid), fold, tags, expansions)
         tags[tag.slug] = tag
         slug_of[kid] = tag.slug
     for paper, keys in zip(papers, picks):
@@ -72,17 +80,17 @@ def assign_tags(papers: list[Paper], vocab: Vocabulary, max_tags: int = 5, min_t
 
 
 class _Unfit:
-    """Tell whether a key, by the name it would be shown under, is no tag: one everyday word ("conditions")."""
+    """Tell whether a key, by the name it would be shown under, is no tag: one common word ("conditions", "mapping")."""
 
-    def __init__(self, cands: Candidates, fold: Folder, given_keys: np.ndarray) -> None:
-        self.cands, self.fold, self.given, self.seen = cands, fold, given_keys, {}
+    def __init__(self, cands: Candidates, fold: Folder, given_keys: np.ndarray, expansions: dict[str, str]) -> None:
+        self.cands, self.fold, self.given, self.expansions, self.seen = cands, fold, given_keys, expansions, {}
 
     def __call__(self, kid: int) -> bool:
         """Return whether the key `kid` is unfit to be shown (names the user or an author gave are fit)."""
         if kid not in self.seen:
             key = self.cands.keys[kid]
-            self.seen[kid] = key not in self.fold.names and not self.given[kid] and everyday_word(
-                _display_name(key, self.cands.surfaces(kid), self.fold))
+            name = _display_name(key, self.cands.surfaces(kid), self.fold, self.expansions)
+            self.seen[kid] = key not in self.fold.names and not self.given[kid] and not names_a_subject(name)
         return self.seen[kid]
 
 
@@ -104,9 +112,9 @@ def _shared_picks(picker: Picker, n_papers: int, allowed: np.ndarray, unfit: _Un
     return picks
 
 
-def _tag(key: str, surfaces: dict[str, int], fold: Folder, taken: dict[str, Tag]) -> Tag:
+def _tag(key: str, surfaces: dict[str, int], fold: Folder, taken: dict[str, Tag], expansions: dict[str, str]) -> Tag:
     """Return the (paperless) Tag of a key, its slug not among `taken`, its aliases the other written forms."""
-    name = _display_name(key, surfaces, fold)
+    name = _display_name(key, surfaces, fold, expansions)
     slug = base = tag_slug(name)
     n = 2
     while slug in taken:  # two names may share a slug ("C++" and "C"); keep both pages
@@ -116,10 +124,14 @@ def _tag(key: str, surfaces: dict[str, int], fold: Folder, taken: dict[str, Tag]
     return Tag(slug=slug, name=name, aliases=aliases)
 
 
-def _display_name(key: str, surfaces: dict[str, int], fold: Folder) -> str:
+def _display_name(key: str, surfaces: dict[str, int], fold: Folder, expansions: dict[str, str] | None = None) -> str:
     """Return the human name of a tag: the user's preferred name, else its most common written form."""
     if key in fold.names:
         return fold.names[key]
-    # Prefer a spelled-out form ("large language models") to an acronym ("LLMs").
-    spelled = [(c, s) for s, c in surfaces.items() if tag_key(s) == key] or [(c, s) for s, c in surfaces.items()]
+    # Prefer a spelled-out form ("large language models") to an acronym ("LLMs"), as some text defines it
+    # when none writes it otherwise ("multiple instance learning (MIL)": "multiple" opens no phrase).
+    spelled = [(c, s) for s, c in surfaces.items() if tag_key(s) == key]
+    if not spelled and expansions and key in expansions and expansions[key].split()[0].lower() not in BAD_START:
+        return expansions[key]
+    spelled = spelled or [(c, s) for s, c in surfaces.items()]
     return sorted(spelled, key=lambda cs: (-cs[0], -len(cs[1]), cs[1]))[0][1]

@@ -88,6 +88,17 @@ def corpus_acronyms(facts: list[list]) -> dict[str, str]:
     return {acro: _most_common(seen[acro]) for acro in sorted(seen)}
 
 
+def corpus_expansions(facts: list[list]) -> dict[str, str]:
+    """Return long-form key -> its most frequent written form in the corpus's definitions, in lower case
+    but for words with an inner capital ("Multiple Instance Learning" -> "multiple instance learning")."""
+    seen: dict[str, Counter] = defaultdict(Counter)
+    for definitions, _stems in facts:
+        for _acro, expansion in definitions:
+            written = " ".join(w if inner_capital(w) else w.lower() for w in expansion.split())
+            seen[fold_key(expansion)][written] += 1
+    return {key: _most_common(seen[key]) for key in sorted(seen)}
+
+
 def _most_common(counts: Counter) -> str:
     """Return the most frequent item, ties broken alphabetically (deterministic)."""
     return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[0][0]

@@ -19,6 +19,8 @@ from generator.infer.tags.words import BAD_START, DETERMINERS, FILLER_KEYS, GENE
 from generator.text import fold_key
 
 MAX_WORDS = 4
+#: Counts kept per phrase key of a text (see text_evidence).
+COUNTS = 5
 
 # The JSON form of text_evidence() (a tuple is a list of exactly those items): [keys, counts, written forms].
 TextEvidence = tuple[str, str, list[tuple[int, str | list[tuple[str, int]]]]]
@@ -33,7 +35,7 @@ class Occurrence:
     sentence: int
     start: int  # token index in the text
     n: int  # tokens in the phrase
-    maximal: bool  # the phrase is a whole run of content words
+    opens: bool  # the phrase starts a run of content words: no content word comes before it
     at_end: bool  # no content word follows: the phrase ends where a noun phrase ends
     before_object: bool  # a determiner follows ("handling the"), as after a verb
 
@@ -109,7 +111,7 @@ def _occurrences(text: str, acronyms: dict[str, str]) -> Iterator[tuple[str, str
                     if word[3] or not key or key in FILLER_KEYS or (lone_size and b == a + 2):
                         continue
                     at_end = b == size
-                    yield (shown, key, si, offset + i + a, b - a, a == 0 and at_end, at_end, at_end and object_follows)
+                    yield (shown, key, si, offset + i + a, b - a, a == 0, at_end, at_end and object_follows)
             i = j
         offset += n_tokens
 
@@ -119,20 +121,22 @@ def text_evidence(text: str, acronyms: dict[str, str]) -> list:
 
     Everything tag scoring reads of extract_candidates(text, acronyms), packed so that the cache decodes it
     fast: [the phrase keys joined by newlines, their counts (mentions, sentence of first mention, mentions
-    ending a noun phrase, mentions followed by a determiner) as base64 of little-endian int32, and
+    ending a noun phrase, mentions followed by a determiner, mentions opening a noun phrase) as base64
+    of little-endian int32, and
     [[phrase index, written forms], ...] for the phrases not only written as their key]. The written forms
     are one form, or [[written form, mentions], ...] when there are several.
     """
     by_key: dict[str, list[int]] = {}
     surfaces: dict[str, dict[str, int]] = {}
-    for surface, key, sentence, _start, _n, _maximal, at_end, before_object in _occurrences(text, acronyms):
+    for surface, key, sentence, _start, _n, opens, at_end, before_object in _occurrences(text, acronyms):
         entry = by_key.get(key)
         if entry is None:
-            entry = by_key[key] = [0, sentence, 0, 0]
+            entry = by_key[key] = [0, sentence, 0, 0, 0]
             surfaces[key] = {}
         entry[0] += 1
         entry[2] += at_end
         entry[3] += before_object
+        entry[4] += opens
         forms = surfaces[key]
         forms[surface] = forms.get(surface, 0) + 1
     written = []
@@ -141,7 +145,7 @@ def text_evidence(text: str, acronyms: dict[str, str]) -> list:
             written.append([i, [[s, c] for s, c in forms.items()]])
         elif key not in forms:
             written.append([i, next(iter(forms))])
-    packed = np.array(list(by_key.values()), dtype="<i4").reshape(-1, 4)
+    packed = np.array(list(by_key.values()), dtype="<i4").reshape(-1, COUNTS)
     return ["\n".join(by_key), base64.b64encode(packed.tobytes()).decode("ascii"), written]
 
 
@@ -153,7 +157,7 @@ def evidence_unpacks(value: list) -> bool:
         raw = base64.b64decode(counts, validate=True)
     except ValueError:  # binascii.Error
         return False
-    return (len(raw) == 16 * size and bool((np.frombuffer(raw, dtype="<i4") >= 0).all())
+    return (len(raw) == 4 * COUNTS * size and bool((np.frombuffer(raw, dtype="<i4") >= 0).all())
             and all(0 <= i < size for i, _ in written))
 
 
@@ -161,4 +165,4 @@ def unpack(evidence: list) -> tuple[list[str], np.ndarray, list]:
     """Return the phrase keys, counts (one row per phrase) and written forms of a text_evidence() result."""
     phrases, counts, written = evidence
     return (phrases.split("\n") if phrases else [],
-            np.frombuffer(base64.b64decode(counts), dtype="<i4").reshape(-1, 4), written)
+            np.frombuffer(base64.b64decode(counts), dtype="<i4").reshape(-1, COUNTS), written)

@@ -1,8 +1,9 @@
 """The greedy pick of each paper's tags: its given keywords, then the best-scored candidates, de-duplicated.
 
-MMR-like: a part or a longer form of a chosen tag is worth less, so one phrase does not fill a paper's tags
-with its variants, and a key naming the concept of a chosen one (concept_key) is not picked at all. Every paper's pick runs at once as arrays, with the same steps, values and ties as a
-plain pick one paper at a time (tests/test_tags.py compares the two).
+MMR-like: a part of a chosen tag is worth less (a broad part, the field, much less), so one phrase does not fill
+a paper's tags with its variants; a key naming the concept of a chosen one (concept_key) or one word of it is not
+picked at all. Every paper's pick runs at once as arrays, with the same steps, values and ties as a plain pick
+one paper at a time (tests/test_tags.py compares the two).
 """
 
 from __future__ import annotations
@@ -12,15 +13,25 @@ from functools import cached_property
 import numpy as np
 
 from generator.infer.tags.score import contains
+from generator.infer.tags.words import SIZE_WORDS
 
-SUBPHRASE_PENALTY = 0.5  # MMR-like: a part of an already chosen tag is worth less
-SUPERPHRASE_PENALTY = 0.7  # ... and so is a longer form of one, though it says something new
-RELATIVE_CUTOFF = 0.15  # tags beyond `min_tags` need at least this share of the best score
+SUBPHRASE_PENALTY = 0.85  # MMR-like: a part of an already chosen tag is worth a little less (a tag page one level up) ...
+BROAD_SUBPHRASE_PENALTY = 0.5  # ... a broad one (the field: "neural networks" beside "graph neural networks") more
+BROAD_SHARE = 0.05  # a key used by more than this share of the papers is broad
+SUPERPHRASE_PENALTY = 1.0  # a longer form of a chosen tag says something new: "offline reinforcement learning"
+RELATIVE_CUTOFF = 0.1  # tags beyond `min_tags` need at least this share of the best score
 FEW_WORDS = 8  # keys up to this many words have their word runs listed; longer ones are matched word by word
 POOL = 4  # candidates per tag to pick considered: penalties only lower scores, so the pick lies among the first
 # Generic heads that add nothing to the concept before them ("machine learning models", "training set").
 _CONCEPT_HEADS = ("model", "method", "dataset", "data", "set", "framework", "algorithm", "system", "approach",
                   "technique", "architecture", "module", "pipeline", "scheme", "paradigm")
+
+
+# Modifiers that grade a concept rather than name a kind of it: "deep neural networks" and "artificial neural
+# networks" are neural networks to a reader browsing tags.
+_DEGREE_WORDS = frozenset({"deep", "artificial"})
+# Size words written as two key words ("large-scale" folds to "large scale").
+_SIZE_PAIRS = frozenset(f"{w} scale" for w in SIZE_WORDS)
 
 
 def concept_key(key: str) -> str:
@@ -29,11 +40,21 @@ def concept_key(key: str) -> str:
     "training data", "training set" and "training datasets"; "ReLU networks" and "ReLU neural networks";
     "pre training" and "pretraining" each name one concept, so one paper shows one of them.
     """
-    words = key.replace("neural network", "network").split(" ")
+    return "".join(concept_words(key.replace("neural network", "network")))
+
+
+def concept_words(key: str) -> list[str]:
+    """Return the words of a phrase key without its generic heads or a leading size ("rl algorithm" -> ["rl"],
+    "large language model" -> ["language", "model"])."""
+    words = key.split(" ")
+    if len(words) > 2 and " ".join(words[:2]) in _SIZE_PAIRS:
+        words = words[2:]
+    elif len(words) > 1 and (words[0] in SIZE_WORDS or words[0] in _DEGREE_WORDS):
+        words = words[1:]
     for _ in range(2):  # "deep neural network models", "graph data sets"
         if len(words) > 1 and words[-1] in _CONCEPT_HEADS:
             words.pop()
-    return "".join(words)
+    return words
 
 
 class Picker:
@@ -44,10 +65,12 @@ class Picker:
     """
 
     def __init__(self, keys: list[str], paper: np.ndarray, key: np.ndarray, given: list[list[int]],
-                 score: np.ndarray, max_tags: int, min_tags: int) -> None:
+                 score: np.ndarray, max_tags: int, min_tags: int, broad: np.ndarray | None = None) -> None:
         """Take the candidates as (paper, key id, score) arrays, NaN where one cannot be a tag; `keys[id]` is
-        the key, `given[paper]` that paper's keywords (key ids, in order)."""
+        the key, `given[paper]` that paper's keywords (key ids, in order), `broad[id]` whether a key is broad."""
         self.keys, self.given, self.max_tags, self.min_tags = keys, given, max_tags, min_tags
+        self.broad = np.zeros(len(keys), dtype=bool) if broad is None else broad
+        self.single = np.array([" " not in k for k in keys], dtype=bool)
         scored = np.flatnonzero(~np.isnan(score))
         rank = np.empty(len(keys), dtype=np.int64)
         rank[sorted(range(len(keys)), key=keys.__getitem__)] = np.arange(len(keys))
@@ -78,8 +101,9 @@ class Picker:
         for j in range(max(map(len, chosen), default=0)):
             has = np.array([len(c) > j for c in chosen])
             given = np.array([c[j] if len(c) > j else 0 for c in chosen], dtype=np.int64)
-            factor[has] *= self._penalty(key[has], given[has])
-            alive[has] &= self.concept[key[has]] != self.concept[given[has]][:, None]
+            penalty, part = self._penalty(key[has], given[has])
+            factor[has] *= penalty
+            alive[has] &= (self.concept[key[has]] != self.concept[given[has]][:, None]) & ~part
         count = np.array([len(c) for c in chosen], dtype=np.int64)
         active = alive.any(axis=1) & (count < self.max_tags)
         while active.any():
@@ -96,8 +120,9 @@ class Picker:
                 chosen[i].append(k)
             alive[live, col] = False
             count[live] += 1
-            factor[live] *= self._penalty(key[live], won)
-            alive[live] &= self.concept[key[live]] != self.concept[won][:, None]
+            penalty, part = self._penalty(key[live], won)
+            factor[live] *= penalty
+            alive[live] &= (self.concept[key[live]] != self.concept[won][:, None]) & ~part
             active[live] &= alive[live].any(axis=1) & (count[live] < self.max_tags)
         return chosen
 
@@ -126,14 +151,16 @@ class Picker:
         alive[row_slot, position] = True
         return score, key, alive
 
-    def _penalty(self, keys: np.ndarray, chosen: np.ndarray) -> np.ndarray:
-        """Return each candidate's redundancy factor given one more chosen tag per row (same shape as keys)."""
+    def _penalty(self, keys: np.ndarray, chosen: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Return each candidate's redundancy factor given one more chosen tag per row (same shape as keys), and
+        where it is one word of that tag ("primitives" of "gaussian primitives"): a piece, never a second tag."""
         n_keys = len(self.keys)
         # A part of a chosen tag ("language models" after "large language models") adds little; a
         # specialisation ("offline reinforcement learning" after "reinforcement learning") adds more.
         inner = contains(self._parts, chosen[:, None] * n_keys + keys)
         outer = contains(self._parts, keys * n_keys + chosen[:, None])
-        return np.where(inner, SUBPHRASE_PENALTY, np.where(outer, SUPERPHRASE_PENALTY, 1.0))
+        sub = np.where(self.broad[keys], BROAD_SUBPHRASE_PENALTY, SUBPHRASE_PENALTY)
+        return np.where(inner, sub, np.where(outer, SUPERPHRASE_PENALTY, 1.0)), inner & self.single[keys]
 
     @cached_property
     def _parts(self) -> np.ndarray:

@@ -14,25 +14,27 @@ from itertools import chain
 
 import numpy as np
 
-from generator.infer.tags.candidates import unpack
+from generator.infer.tags.candidates import COUNTS, unpack
 from generator.infer.tags.tokens import surface
 from generator.infer.tags.words import FILLER_KEYS, GENERIC_SINGLE
 from generator.model import Paper, Vocabulary
 from generator.text import fold_key
 
-# Scoring weights: generic factors, their values picked by a small grid on a labelled dev corpus (ICLR 2024);
-# no word list comes from any corpus's labels.
-# Later first mentions could count less, but abstracts open with background as often as with their subject:
-# with at most five tags shown, the dev grid found no gain in it (0.05 before), so the factor is kept at 0.
-_POSITION_DECAY = 0.0
-_LENGTH_BONUS = 0.35  # per extra word: "offline reinforcement learning" says more than "learning"
+# Scoring weights: generic factors, their values picked by a random search on a labelled dev corpus (ICLR 2024)
+# for precision over every shown tag with F1@5 kept (docs/inference.md); no word list comes from any labels.
+_POSITION_DECAY = 0.1  # later first mentions count less: abstracts name their subject early
+_LENGTH_BONUS = 0.7  # per extra word: "offline reinforcement learning" says more than "learning"
 _GIVEN_BOOST = 1.5  # a phrase some author chose as a keyword is a term, wherever it appears
-_SINGLE_WORD = 0.3  # one word is rarely a tag on its own ("privacy" is, "explain" is not)
-_NOUN_SINGLE = 0.6  # ... unless it looks like a noun of a concept or is an acronym
+_SINGLE_WORD = 0.2  # one word is rarely a tag on its own ("privacy" is, "explain" is not)
+_NOUN_SINGLE = 0.45  # ... unless it looks like a noun of a concept or is an acronym
 _TF_WEIGHT = 0.5  # repeated mentions
-_BURSTINESS = 0.5  # corpus-wide mentions per paper that uses the phrase
+_BURSTINESS = 1.0  # corpus-wide mentions per paper that uses the phrase
 _HEAD_FLOOR = 0.5  # share of a phrase's score kept however rarely it ends a noun phrase
 _VERB_PENALTY = 2.0  # how fast "followed by a determiner" kills a candidate
+_VERB_SHARE = 0.2  # a word followed by a determiner this often is a verb ("train the", "analyzing the") ...
+_VERB_MIN_MENTIONS = 3  # ... when the corpus writes it alone at least this often
+_TAIL_FLOOR = 0.6  # share of a phrase's score kept however rarely it opens a noun phrase
+_OPENS_WEIGHT = 2.0  # ... and how fast opening one lifts it to the full score
 _ADJECTIVE_SINGLE = 0.1  # one adjective alone ("adversarial") names nothing
 _ADJECTIVE_SUFFIXES = ("al", "ic", "ive", "ous", "able", "ible", "ful", "less", "ar", "ary", "om", "er", "ent", "ant")
 _NOUN_SUFFIXES = ("tion", "sion", "ity", "ness", "ism", "ment", "ance", "ence", "ing", "ics", "ogy", "phy", "sis", "ency", "ancy", "ure", "ization", "er", "or", "ship")
@@ -66,7 +68,8 @@ class _Rows:
     paper: np.ndarray  # the paper of each row
     key: np.ndarray  # its canonical key id
     phrase: np.ndarray  # its phrase key, as an index into Candidates._phrases
-    counts: np.ndarray  # 4 x rows: mentions, sentence of first mention, ending a noun phrase, before a determiner
+    counts: np.ndarray  # 5 x rows: mentions, sentence of first mention, ending a noun phrase, before a determiner,
+    # a whole noun phrase
     written: np.ndarray  # whether the row's phrase is written otherwise than as its key ...
     forms: list  # ... and then how (one entry per such row, in row order)
 
@@ -105,7 +108,7 @@ class Candidates:
         phrase = np.fromiter(map(phrase_id.__getitem__, raw), np.int64, len(raw))
         sizes = [len(u[0]) for u in unpacked]
         paper = np.repeat(np.arange(len(unpacked), dtype=np.int64), sizes)
-        counts = np.concatenate([u[1] for u in unpacked]).astype(np.int64).T if raw else np.zeros((4, 0), np.int64)
+        counts = np.concatenate([u[1] for u in unpacked]).astype(np.int64).T if raw else np.zeros((COUNTS, 0), np.int64)
         offsets = np.cumsum([0] + sizes).tolist()
         forms = {offset + i: written for offset, u in zip(offsets, unpacked) for i, written in u[2]}
         has_forms = np.zeros(len(raw), dtype=bool)
@@ -133,7 +136,7 @@ class Candidates:
     def _count(self, rows: _Rows) -> None:
         """Set the candidates (paper, key, tf, first) and the keys' corpus statistics from the rows."""
         n_keys = max(len(self.keys), 1)
-        mentions, first, at_end, before_object = rows.counts
+        mentions, first, at_end, before_object, opens = rows.counts
         # Two phrase keys may fold into one key of a paper: mentions add up, the earlier first mention counts.
         pairs, inverse = np.unique(rows.paper * n_keys + rows.key, return_inverse=True)
         self.paper, self.key = pairs // n_keys, pairs % n_keys
@@ -143,6 +146,7 @@ class Candidates:
         self.total = np.bincount(rows.key, weights=mentions, minlength=len(self.keys)).astype(np.int64)
         self.at_end = np.bincount(rows.key, weights=at_end, minlength=len(self.keys)).astype(np.int64)
         self.before_object = np.bincount(rows.key, weights=before_object, minlength=len(self.keys)).astype(np.int64)
+        self.opens = np.bincount(rows.key, weights=opens, minlength=len(self.keys)).astype(np.int64)
         # Papers using a key: those mentioning it, and those giving it as a keyword without mentioning it.
         given_pairs = np.array([i * n_keys + k for i, keys in enumerate(self.given) for k in keys], dtype=np.int64)
         unmentioned = given_pairs[~contains(pairs, given_pairs)] % n_keys
@@ -186,8 +190,13 @@ class Candidates:
 
     def scores(self, given_keys: np.ndarray) -> np.ndarray:
         """Return each candidate's relevance to its paper; NaN where its key cannot be a tag."""
-        factors = np.full((5, len(self.keys)), np.nan)
+        factors = np.full((6, len(self.keys)), np.nan)
+        verbs = self._verbs()
         for kid in np.flatnonzero((self.df >= 2) & ((self.at_end > 0) | given_keys) & (self.total > 0)).tolist():
+            key = self.keys[kid]
+            # A phrase led by a verb ("train models", "analyzing whole slide images") names no subject.
+            if " " in key and key.split(" ", 1)[0] in verbs and not given_keys[kid]:
+                continue
             factors[:, kid] = self._key_factors(kid)
         # The same products in the same order as the formula per candidate takes: scores are exact.
         tf_weight = np.array([0.0] + [1 + _TF_WEIGHT * math.log(tf) for tf in range(1, int(self.tf.max(initial=0)) + 1)])
@@ -198,7 +207,12 @@ class Candidates:
         score *= np.where(given_keys[self.key], _GIVEN_BOOST, 1.0)
         return score
 
-    def _key_factors(self, kid: int) -> tuple[float, float, float, float, float]:
+    def _verbs(self) -> set[str]:
+        """Return the words the corpus uses as verbs: alone, they are followed by a determiner this often ("train the")."""
+        single = np.flatnonzero((self.total >= _VERB_MIN_MENTIONS) & (self.before_object >= _VERB_SHARE * self.total))
+        return {self.keys[k] for k in single.tolist() if " " not in self.keys[k]}
+
+    def _key_factors(self, kid: int) -> tuple[float, float, float, float, float, float]:
         """Return the factors of a key's score that depend on the corpus only."""
         key, df, total = self.keys[kid], int(self.df[kid]), int(self.total[kid])
         at_end, before_object = int(self.at_end[kid]), int(self.before_object[kid])
@@ -212,7 +226,10 @@ class Candidates:
         # rarely end a noun phrase; verbs ("handling the") take objects.
         head = min(1.0, _HEAD_FLOOR + at_end / total)
         verb = max(0.0, 1 - _VERB_PENALTY * before_object / total)
-        return burst, length, head, verb, self._single_word_factor(kid) if words == 1 else 1.0
+        # A phrase that never opens a noun phrase is the tail of longer ones ("series forecasting" of
+        # "time series forecasting", "instance learning" of "multiple instance learning").
+        opens = min(1.0, _TAIL_FLOOR + _OPENS_WEIGHT * int(self.opens[kid]) / total) if words > 1 else 1.0
+        return burst, length, head, verb, self._single_word_factor(kid) if words == 1 else 1.0, opens
 
     def _single_word_factor(self, kid: int) -> float:
         """Return how much a one-word candidate keeps of its score: concept nouns and acronyms keep more."""

@@ -32,10 +32,11 @@ zero one two three four five six seven eight nine ten eleven twelve thirteen fou
 seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred hundreds thousand
 thousands million millions billion billions trillion trillions dozen dozens couple pair single
 half twice thrice few fewer many much numerous multiple several various some any all each every both most
-lots plenty handful myriad countless
+lots plenty handful myriad countless small tiny
 """.split()
 
-# Size adjectives count too when what follows is one generic noun ("small set", "large models").
+# Size adjectives count too when what follows is one generic noun ("large models"); "small" and "tiny" always
+# do ("small set", "small models": the phrase without them is the subject, if any).
 SIZE_WORDS = frozenset("small large big huge tiny vast massive limited".split())
 
 # A mention right after one of these is denied or contrasted ("without fine-tuning"), not the paper's subject.
