@@ -223,11 +223,13 @@ def _characteristic_terms(score: np.ndarray, terms: list[str], readable: np.ndar
 
 
 def _names_a_subject(term: str) -> bool:
-    """Tell whether a text term may stand in a topic's name: a phrase (that reads as a name: features.readable), or
-    one word that is neither an adverb nor everyday English."""
+    """Tell whether a text term may stand in a topic's name (a phrase must read as a name: features.readable): one
+    word rare enough to name a subject (text.names_a_subject: not "parameter"), a phrase not all everyday words
+    (not "critical role")."""
     # A topic called "Neural activity, spatially", "Measures, ..." or "..., publicly available" names nothing a
     # reader would look for.
-    return not text.vague_word(term)
+    words = term.split()
+    return text.names_a_subject(term) if len(words) == 1 else not all(map(text.vague_word, words))
 
 
 def _overlaps(a: str, b: str) -> bool:
