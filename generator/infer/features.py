@@ -214,7 +214,9 @@ def term_counts(texts: list[str], min_df: int = 1) -> tuple[sp.csr_matrix, list[
     keys = np.concatenate([ids[uni], w + ids[:-1][pair] * w + ids[1:][pair]])
     docs = np.concatenate([doc[uni], doc[:-1][pair]])
     unique_keys, cols = np.unique(keys, return_inverse=True)
-    readable = _readable(ids, tokens, unique_keys, vocab)
+    # 1 for a determiner opening an object, 2 for "to", per distinct token: mapped once, as the ids are.
+    kind = {t: 1 if t.lower() in _OBJECT_OPENERS else 2 if t.lower() == "to" else 0 for t in words}
+    readable = _readable(ids, np.fromiter(map(kind.__getitem__, tokens), np.int8, len(tokens)), unique_keys, vocab)
     counts = sp.csr_matrix(
         (np.ones(len(keys), dtype=np.float32), (docs, cols.ravel())), shape=(n, len(unique_keys))
     )
@@ -227,15 +229,14 @@ def term_counts(texts: list[str], min_df: int = 1) -> tuple[sp.csr_matrix, list[
     return sp.csr_matrix(counts[:, keep[order]]), [terms[i] for i in order], readable[keep[order]]
 
 
-def _readable(ids: np.ndarray, tokens: list[str], unique_keys: np.ndarray, vocab: list[str]) -> np.ndarray:
+def _readable(ids: np.ndarray, kind: np.ndarray, unique_keys: np.ndarray, vocab: list[str]) -> np.ndarray:
     """Return, per term key, whether it reads as a name: every word does; a bigram does when it mostly ends
     its noun phrase and holds no verb, adverb or possessive."""
     w = len(vocab)
     uni = ids >= 0
-    low = [t.lower() for t in tokens]
     # Verbs take objects and follow "to"; nouns rarely do either: a word's share of such occurrences.
-    opens = np.r_[np.fromiter((t in _OBJECT_OPENERS for t in low[1:]), bool, len(low) - 1), False]
-    after_to = np.r_[False, np.fromiter((t == "to" for t in low[:-1]), bool, len(low) - 1)]
+    opens = np.r_[kind[1:] == 1, False]
+    after_to = np.r_[False, kind[:-1] == 2]
     seen = np.maximum(np.bincount(ids[uni], minlength=w), 1)
     verb = ((np.bincount(ids[uni & opens], minlength=w) > VERB_SHARE * seen)
             | (np.bincount(ids[uni & after_to], minlength=w) > VERB_SHARE * seen))
