@@ -30,12 +30,17 @@
   if (worker.origin !== self.location.origin) {
     throw new Error("papersite search: refusing a worker from another origin");
   }
+  // The search rules (search-rules.js) keep Material's message listener aside before its worker registers it.
+  importScripts(new URL("search-rules.js", self.location.href).href);
+  var rules = self.papersiteRules;
+  rules.capture();
   importScripts(worker.href);
   var off = params.get("papersite-lean") === "off";
   var unmet = off ? [] : missingInternals(self.lunr);
   if (off || unmet.length) {
     var why = unmet.length ? "missing or changed: " + unmet.join(", ") : "switched off by ?papersite-lean=off";
     console.warn("papersite: lean search disabled (" + why + "); using Material's own search worker");
+    rules.release();
     return;
   }
   var lunr = self.lunr;
@@ -459,6 +464,10 @@
     });
     return results;
   };
+
+  // ?papersite-rules=off leaves Material's answers as they are (bench/search_speed.py --compare checks the index alone).
+  if (params.get("papersite-rules") === "off") rules.release();
+  else rules.start(rules.ask);
 
   // Return what the fast path relies on but this Lunr and Material lack (empty if nothing). Lunr's own code
   // builds a one-document index with positions, as Material configures it, and each relied-on piece is
