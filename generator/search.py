@@ -18,6 +18,7 @@ from lunr.exceptions import BaseLunrException
 from lunr.stemmer import porter_stemmer
 
 from generator.model import PapersiteError
+from generator.write.search_shards import chunk_names
 from generator.search_rules import exact_names, fuzzy_query, plain_words, snippet, tier
 
 INDEX_PATH = "search/search_index.json"
@@ -48,7 +49,7 @@ def load_index_documents(site_dir: Path) -> list[dict]:
     shards = (data.get("config") or {}).get("papersite_shards")
     if shards:  # a sharded site keeps its documents in chunks next to the term shards
         folder = (site_dir / INDEX_PATH).parent
-        docs = [doc for name in shards["chunks"] for doc in _read_json(folder / name, "search chunk")["docs"]]
+        docs = [doc for name in chunk_names(shards) for doc in _read_json(folder / name, "search chunk")["docs"]]
     pages: dict[str, dict] = {}
     for doc in docs:
         url = doc.get("location", "").split("#", 1)[0]

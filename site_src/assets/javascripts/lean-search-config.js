@@ -13,7 +13,9 @@
   if (!config.search) return;
   var original = new URL(config.search, document.baseURI).href;
   var off = new URLSearchParams(location.search).get("papersite-lean") === "off" ? "&papersite-lean=off" : "";
-  config.search = new URL("workers/lean-search.js?worker=" + encodeURIComponent(original) + off, document.currentScript.src).href;
+  var index = new URL("search/search_index.json", new URL(config.base, location.href)).href;
+  config.search = new URL("workers/lean-search.js?worker=" + encodeURIComponent(original) + "&index=" +
+                          encodeURIComponent(index) + off, document.currentScript.src).href;
   element.textContent = JSON.stringify(config);
   watchResults(config.search);
 

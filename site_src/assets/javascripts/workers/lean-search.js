@@ -27,11 +27,13 @@
 (function () {
   var params = new URL(self.location.href).searchParams;
   var worker = new URL(params.get("worker") || "", self.location.href);
-  if (worker.origin !== self.location.origin) {
-    throw new Error("papersite search: refusing a worker from another origin");
+  // The site's search index, whose folder holds the shards of a sharded site (lean-search-config.js passes it).
+  var indexURL = new URL(params.get("index") || "../../../search/search_index.json", self.location.href);
+  if (worker.origin !== self.location.origin || indexURL.origin !== self.location.origin) {
+    throw new Error("papersite search: refusing a worker or index from another origin");
   }
   // The search rules (search-rules.js) keep Material's message listener aside before its worker registers it.
-  importScripts(new URL("search-rules.js", self.location.href).href);
+  importScripts(new URL("search-rules.js", self.location.href).href, new URL("search-shards.js", self.location.href).href);
   var rules = self.papersiteRules;
   rules.capture();
   importScripts(worker.href);
@@ -439,6 +441,13 @@
   };
 
   lunr.Builder.prototype.build = function () {
+    // On a sharded site the index of a query's fetched documents is made from its shards (search-shards.js).
+    var sharded = self.papersiteShards.buildFor(this);
+    if (sharded) {
+      this.papersite = null;
+      this.papersiteNative = true;
+      return sharded;
+    }
     if (this.papersite && !this.papersiteNative && Object.keys(this._fields).join("\u0000") === this.papersite.fields.join("\u0000")) {
       return buildFast(this, this.papersite);
     }
@@ -467,7 +476,7 @@
 
   // ?papersite-rules=off leaves Material's answers as they are (bench/search_speed.py --compare checks the index alone).
   if (params.get("papersite-rules") === "off") rules.release();
-  else rules.start(rules.ask);
+  else rules.start(self.papersiteShards.runner(rules, indexURL));
 
   // Return what the fast path relies on but this Lunr and Material lack (empty if nothing). Lunr's own code
   // builds a one-document index with positions, as Material configures it, and each relied-on piece is
