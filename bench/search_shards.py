@@ -184,11 +184,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--whole-max", type=int, default=10000, help="time the whole index up to this size")
     parser.add_argument("--runs", type=int, default=1, help="fresh-browser runs per query (median)")
     parser.add_argument("--agree", type=int, default=0, help="sampled queries to compare top 10s at the first size")
+    parser.add_argument("--agree-only", action="store_true", help="only the agreement, no timings")
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     template = args.template or build_template(args.out)
     for n in [int(s) for s in args.sizes.split(",")]:
         whole, shards = make_sites(template, args.out, n)
+        if args.agree_only:
+            agreement(whole, shards, args.agree)
+            return 0
         print(f"{n:,} papers: whole index {gzipped(whole / 'search' / 'search_index.json') / 1e6:.2f} MB gzipped; "
               f"shards {sum(gzipped(f) for f in (shards / 'search').rglob('*.json')) / 1e6:.2f} MB gzipped in all "
               f"({len(list((shards / 'search' / 'shards').iterdir())):,} files)")

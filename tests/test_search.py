@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
-import subprocess
-import sys
 
 import pytest
 
 from generator.search import answer, load_index_documents
-from generator.write.search_shards import ENV_THRESHOLD, shard_search_index
-from tests.conftest import ROOT, run_cli
+from generator.write.search_shards import shard_search_index
+from tests.conftest import run_cli
 
 
 def _hits(output: str) -> list[tuple[str, str]]:
@@ -72,24 +69,13 @@ def test_each_hit_shows_the_sentence_around_its_match_with_the_word_marked(seed_
     assert len(hit.snippet) < len(abstract) / 2 and not hit.snippet.startswith("Topic:")
 
 
-@pytest.fixture(scope="module")
-def sharded_site(seed_site, tmp_path_factory):
-    """The seed project built again with the shard threshold lowered below its size."""
-    root = tmp_path_factory.mktemp("sharded") / "project"
-    shutil.copytree(seed_site, root, ignore=shutil.ignore_patterns("site", ".cache"))
-    env = {**os.environ, ENV_THRESHOLD: "10", "PYTHONPATH": str(ROOT)}
-    subprocess.run([sys.executable, "-m", "generator", "build", "-q", "--project", str(root)], check=True, env=env,
-                   cwd=ROOT, timeout=600)
-    return root
-
-
-def test_a_sharded_site_answers_as_the_whole_index_does(seed_site, sharded_site) -> None:
-    stub = json.loads((sharded_site / "site" / "search" / "search_index.json").read_text(encoding="utf-8"))
+def test_a_sharded_site_answers_as_the_whole_index_does(seed_site, sharded_seed_site) -> None:
+    stub = json.loads((sharded_seed_site / "site" / "search" / "search_index.json").read_text(encoding="utf-8"))
     assert stub["docs"] == [] and stub["config"]["papersite_shards"]["documents"] > 10
-    assert (sharded_site / "site" / "search" / "shards").is_dir()
+    assert (sharded_seed_site / "site" / "search" / "shards").is_dir()
     for query in ("diffusion", "difusion", "neural network model", "BrainSAIL", "+brain -visual"):
         whole = run_cli("search", query, "--project", str(seed_site))
-        sharded = run_cli("search", query, "--project", str(sharded_site))
+        sharded = run_cli("search", query, "--project", str(sharded_seed_site))
         assert (sharded.returncode, sharded.stdout, sharded.stderr) == (whole.returncode, whole.stdout, whole.stderr)
         assert whole.stdout
 

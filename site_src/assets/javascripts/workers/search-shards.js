@@ -77,7 +77,8 @@
     }
     return Promise.all(files).then(function (lexicons) {
       var words = [].concat.apply([], lexicons.map(function (l) { return l.terms; })).sort();
-      var near = lunr.TokenSet.fromFuzzyString(term, clause.editDistance).intersect(lunr.TokenSet.fromArray(words)).toArray();
+      // As Lunr expands a clause: the index's terms intersected with the clause's (fuzzy) token set.
+      var near = lunr.TokenSet.fromArray(words).intersect(lunr.TokenSet.fromFuzzyString(term, clause.editDistance)).toArray();
       near.forEach(function (word) { into.add(shardOf(word)); });
     });
   }
