@@ -1,6 +1,6 @@
 """Search: query the built site's search index from the terminal with Lunr, by the rules the browser's search follows.
 
-The rules (docs/search.md): an empty query is refused; a query whose words match nothing is retried with edit
+The rules (docs/scaling.md, "Search rules"): an empty query is refused; a query whose words match nothing is retried with edit
 distance 1 for words of five letters or more, and says so; a paper whose title or method name is the query comes
 first, then papers matching every word, then the rest, each group in Lunr's order; each hit carries the sentence
 or two around its matched words. A sharded site (search_shards.py) is read through its document chunks.

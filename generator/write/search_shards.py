@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import json
 import os
+import re
+from collections import Counter
 from pathlib import Path
 
 from lunr.stemmer import porter_stemmer
@@ -102,36 +104,40 @@ def js_order(term: str) -> bytes:
 def _postings(docs: list[dict], fields: list[str], config: dict) -> tuple[dict[str, list[list[int]]], dict[str, int]]:
     """Return, per term, per field the flat [doc, count, doc, count, ...] list, and Lunr's term ids (first seen)."""
     separator = _separator(config.get("separator", r"[\s\-]+"))
-    steps = config.get("pipeline", ["stopWordFilter"])
+    term_of = _Terms(config.get("pipeline", ["stopWordFilter"]))
     postings: dict[str, list[list[int]]] = {}
     ids: dict[str, int] = {}
     for d, doc in enumerate(docs):
         for f, name in enumerate(fields):
-            counts: dict[str, int] = {}
-            for word in material_words(doc.get(name), separator):
-                term = _pipeline(word, steps)
-                if term is None:
-                    continue
+            # Counter keeps first-seen order, so new terms get their ids in Lunr's order.
+            counts = Counter(filter(None, map(term_of.__getitem__, material_words(doc.get(name), separator))))
+            for term, count in counts.items():
                 if term not in ids:
                     ids[term] = len(ids)
-                counts[term] = counts.get(term, 0) + 1
-            for term, count in counts.items():
-                lists = postings.setdefault(term, [[] for _ in fields])
-                lists[f] += (d, count)
+                    postings[term] = [[] for _ in fields]
+                postings[term][f] += (d, count)
     return postings, ids
 
 
-def _separator(source: str):
-    """Return Material's word separator as a compiled Python pattern."""
-    import re
+class _Terms(dict):
+    """Word -> the term Lunr's pipeline makes of it, run once per distinct word (as lean-search.js does)."""
 
+    def __init__(self, steps: list[str]) -> None:
+        super().__init__()
+        self.steps = steps
+
+    def __missing__(self, word: str) -> str | None:
+        term = self[word] = _pipeline(word, self.steps)
+        return term
+
+
+def _separator(source: str) -> re.Pattern:
+    """Return Material's word separator as a compiled Python pattern."""
     return re.compile(source)
 
 
 def _pipeline(word: str, steps: list[str]) -> str | None:
     """Return the term Lunr's index pipeline makes of a word (None when a step drops it)."""
-    import re
-
     if "trimmer" in steps:
         word = re.sub(r"^\W+", "", re.sub(r"\W+$", "", word))
     if "stopWordFilter" in steps and (not word or word in STOP_WORDS):
@@ -153,6 +159,8 @@ def material_words(value, separator) -> list[str]:
 
 def _split(section: str, separator) -> list[str]:
     """Return the pieces of section between separator matches (groups in the pattern are not pieces)."""
+    if not separator.groups:
+        return separator.split(section)
     pieces, index = [], 0
     for match in separator.finditer(section):
         pieces.append(section[index:match.start()])
@@ -161,8 +169,16 @@ def _split(section: str, separator) -> list[str]:
     return pieces
 
 
+_TAG = re.compile(r"<[^<>]*>")
+
+
 def _text_sections(text: str) -> list[str]:
     """Return the text between tags, as Material's extract() finds it (lean-search.js extractSections)."""
+    if "<" not in text and ">" not in text:
+        return [text] if text else []
+    pieces = _TAG.split(text)
+    if not any("<" in p or ">" in p for p in pieces):  # well-formed tags: the same cut, at C speed
+        return [p for p in pieces if p]
     out, start, stack = [], 0, 0
     for end, c in enumerate(text):
         if c == "<" and end > start:

@@ -507,9 +507,11 @@
       if (!ok) unmet.push(what);
       return ok;
     }
-    var functions = ["tokenizer", "trimmer", "stopWordFilter", "stemmer", "Builder", "FieldRef", "Vector", "TokenSet", "Index", "Pipeline"];
+    // Query, QueryParser and TokenSet.fromFuzzyString: the sharded search (search-shards.js) parses and routes queries.
+    var functions = ["tokenizer", "trimmer", "stopWordFilter", "stemmer", "Builder", "FieldRef", "Vector", "TokenSet", "Index", "Pipeline", "Query", "QueryParser"];
     functions.forEach(function (name) { need("lunr." + name, function () { return typeof lunr[name] === "function"; }); });
     need("lunr.TokenSet.fromArray", function () { return typeof lunr.TokenSet.fromArray === "function"; });
+    need("lunr.TokenSet.fromFuzzyString", function () { return typeof lunr.TokenSet.fromFuzzyString === "function"; });
     ["add", "build", "calculateAverageFieldLengths"].forEach(function (name) {
       need("Builder.prototype." + name, function () { return typeof lunr.Builder.prototype[name] === "function"; });
     });
