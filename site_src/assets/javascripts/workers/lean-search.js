@@ -511,7 +511,7 @@
     var functions = ["tokenizer", "trimmer", "stopWordFilter", "stemmer", "Builder", "FieldRef", "Vector", "TokenSet", "Index", "Pipeline", "Query", "QueryParser"];
     functions.forEach(function (name) { need("lunr." + name, function () { return typeof lunr[name] === "function"; }); });
     need("lunr.TokenSet.fromArray", function () { return typeof lunr.TokenSet.fromArray === "function"; });
-    need("lunr.TokenSet.fromFuzzyString", function () { return typeof lunr.TokenSet.fromFuzzyString === "function"; });
+    need("lunr.TokenSet.fromFuzzyString and fromClause", function () { return typeof lunr.TokenSet.fromFuzzyString === "function" && typeof lunr.TokenSet.fromClause === "function"; });
     ["add", "build", "calculateAverageFieldLengths"].forEach(function (name) {
       need("Builder.prototype." + name, function () { return typeof lunr.Builder.prototype[name] === "function"; });
     });

@@ -117,14 +117,14 @@
   // Make a Lunr index of the shards' terms, scored as lunr.Builder scores the whole index. Refs are document
   // numbers; `keep(doc)` and `ref(doc)` choose and name the documents (all of them and numbers in step 2,
   // the fetched ones and their locations in step 4).
-  function indexOf(shards, info, keep, ref) {
+  function indexOf(shards, info, keep, ref, needed) {
     var fields = manifest.fields;
-    var terms = [];
     var invertedIndex = Object.create(null);
     var vectors = Object.create(null);
     var N = manifest.documents;
     shards.forEach(function (shard) {
       Object.keys(shard.terms).forEach(function (term) {
+        if (!needed.has(term)) return;
         var entry = shard.terms[term];
         var lists = entry.slice(1);
         var documentsWithTerm = 0;
@@ -152,7 +152,6 @@
           }
         });
         invertedIndex[term] = posting;
-        terms.push(term);
       });
     });
     var fieldVectors = Object.create(null);
@@ -163,11 +162,22 @@
       pairs.sort(function (a, b) { return a[0] - b[0]; });
       fieldVectors[fieldRef] = new lunr.Vector([].concat.apply([], pairs));
     });
-    var tokenSet = info.tokenSet || lunr.TokenSet.fromArray(terms.sort());
-    var index = new lunr.Index({invertedIndex: invertedIndex, fieldVectors: fieldVectors, tokenSet: tokenSet,
-                                fields: fields.slice(), pipeline: info.searchPipeline});
-    index.papersiteTokenSet = tokenSet;
-    return index;
+    return new lunr.Index({invertedIndex: invertedIndex, fieldVectors: fieldVectors, tokenSet: info.tokenSet,
+                           fields: fields.slice(), pipeline: info.searchPipeline});
+  }
+
+  // Return the terms Lunr's Index.query expands the clauses to (pipeline, then the token set's intersection):
+  // only their postings need to become Lunr's objects, while the token set keeps every fetched term.
+  function expansions(clauses, tokenSet, pipeline) {
+    var needed = new Set();
+    clauses.forEach(function (parsed) {
+      var terms = parsed.usePipeline ? pipeline.runString(parsed.term, {fields: parsed.fields}) : [parsed.term];
+      terms.forEach(function (term) {
+        var clause = Object.assign({}, parsed, {term: term});
+        tokenSet.intersect(lunr.TokenSet.fromClause(clause)).toArray().forEach(function (t) { needed.add(t); });
+      });
+    });
+    return needed;
   }
 
   function pageOf(doc) {
@@ -246,16 +256,18 @@
       return fetchJSON(manifest.shards[s][1]);
     }));
     var info = builderInfo;
-    var all = indexOf(shards, info, function () { return true; }, String);
+    var tokenSet = lunr.TokenSet.fromArray([].concat.apply([], shards.map(function (s) { return Object.keys(s.terms); })).sort());
+    var needed = expansions(clauses, tokenSet, info.searchPipeline);
+    info = {boosts: info.boosts, k1: info.k1, b: info.b, searchPipeline: info.searchPipeline, tokenSet: tokenSet};
+    var all = indexOf(shards, info, function () { return true; }, String, needed);
     var results = all.search(query);
     if (!results.length) return empty;
     var chosen = choosePages(results, query);
     var fetched = await pageDocuments(chosen.pages);
     var locations = new Map(fetched.map(function (f) { return [f.number, f.doc.location]; }));
     build = function () {
-      return indexOf(shards, {boosts: info.boosts, k1: info.k1, b: info.b, searchPipeline: info.searchPipeline,
-                              tokenSet: all.papersiteTokenSet},
-                     function (doc) { return locations.has(doc); }, function (doc) { return locations.get(doc); });
+      return indexOf(shards, info, function (doc) { return locations.has(doc); },
+                     function (doc) { return locations.get(doc); }, needed);
     };
     var setup = {type: 0, data: {config: config, docs: fetched.map(function (f) { return f.doc; }), options: {suggest: false}}};
     rules.remember(setup);
