@@ -24,7 +24,7 @@ from lunr.stemmer import porter_stemmer
 from lunr.stop_word_filter import WORDS as STOP_WORDS
 
 #: Documents above which the index is sharded: measured in docs/scaling.md (search curve).
-SHARD_ABOVE = 8000
+SHARD_ABOVE = 5000
 ENV_THRESHOLD = "PAPERSITE_SEARCH_SHARD_ABOVE"
 #: A shard holds terms until it has about this many postings (a more frequent term gets a shard of its own).
 POSTINGS_PER_SHARD = 12000
