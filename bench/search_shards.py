@@ -32,9 +32,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from generator.write.search_shards import shard_search_index  # noqa: E402
-from scale import DEFAULT_CORPUS, make_corpus  # noqa: E402
-from search_speed import CHROMIUM_ARGS, FIRST_RESULT_JS, serve  # noqa: E402
+from scale import DEFAULT_CORPUS, make_corpus
+from search_speed import CHROMIUM_ARGS, FIRST_RESULT_JS, serve
+
+from generator.write.search_shards import shard_search_index
 
 CORPUS = DEFAULT_CORPUS if DEFAULT_CORPUS.is_file() else Path("/work/shared/corpora/iclr2024-dev.jsonl")
 QUERIES = {"one word": "diffusion", "two words": "graph neural", "typo": "difusion"}

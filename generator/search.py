@@ -18,8 +18,8 @@ from lunr.exceptions import BaseLunrException
 from lunr.stemmer import porter_stemmer
 
 from generator.model import PapersiteError
-from generator.write.search_shards import chunk_names
 from generator.search_rules import exact_names, fuzzy_query, plain_words, snippet, tier
+from generator.write.search_shards import chunk_names
 
 INDEX_PATH = "search/search_index.json"
 

@@ -15,7 +15,7 @@ from tests.conftest import run_cli
 
 def _hits(output: str) -> list[tuple[str, str]]:
     """Return (title, url) of each hit `papersite search` printed."""
-    return re.findall(r"^\s*\d+\. (.+)\n\s+(\S+)  \(score", output, re.M)
+    return re.findall(r"^\s*\d+\. (.+)\n\s+(\S+)  \(score", output, re.MULTILINE)
 
 
 @pytest.mark.parametrize("query", ["", "   ", "?! ...", "-", "*"])
