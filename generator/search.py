@@ -1,7 +1,7 @@
 """Search: query the built site's search index from the terminal with Lunr, by the rules the browser's search follows.
 
-The rules (docs/scaling.md, "Search rules"): an empty query is refused; a query whose words match nothing is retried with edit
-distance 1 for words of five letters or more, and says so; a paper whose title or method name is the query comes
+The rules (docs/scaling.md, "Search rules"): an empty query is refused; words of five letters or more that match nothing
+are retried with edit distance 1, and the answer says so; a paper whose title or method name is the query comes
 first, then papers matching every word, then the rest, each group in Lunr's order; each hit carries the sentence
 or two around its matched words. A sharded site (search_shards.py) is read through its document chunks.
 """
@@ -18,7 +18,14 @@ from lunr.exceptions import BaseLunrException
 from lunr.stemmer import porter_stemmer
 
 from generator.model import PapersiteError
-from generator.search_rules import exact_names, fuzzy_query, plain_words, snippet, tier
+from generator.search_rules import (
+    FUZZY_MIN_LETTERS,
+    exact_names,
+    fuzzy_query,
+    plain_words,
+    snippet,
+    tier,
+)
 from generator.write.search_shards import chunk_names
 
 INDEX_PATH = "search/search_index.json"
@@ -89,9 +96,11 @@ def answer(site_dir: Path, query: str, limit: int = 10) -> Answer:
     by_url = {d["url"]: d for d in docs}
     results, used = _run_query(index, query), query
     corrected = None
-    if not results and (retry := fuzzy_query(query)):
-        results, used = _run_query(index, retry), retry
-        corrected = _corrected_words(query, results, by_url) if results else None
+    missing = {w.lower() for w in plain_words(query) if len(w) >= FUZZY_MIN_LETTERS and not _run_query(index, w)}
+    if missing and (retry := fuzzy_query(query, missing)) and (retried := _run_query(index, retry)):
+        fixed = _corrected_words(query, missing, retried, by_url)
+        if fixed.lower() != " ".join(plain_words(query)).lower():
+            results, used, corrected = retried, retry, fixed
     everything = {r["ref"] for r in _run_query(index, _all_required(used))} if len(plain_words(used)) > 1 else None
     names = exact_names(query)
     ranked = sorted(results, key=lambda r: tier(by_url[r["ref"]]["title"], names,
@@ -113,13 +122,14 @@ def _matched_words(result: dict, text: str) -> set[str]:
     return {w for w in {w.lower() for w in re.findall(r"\w+", text)} if porter_stemmer.stem(w) in terms or w in terms}
 
 
-def _corrected_words(query: str, results: list[dict], by_url: dict[str, dict]) -> str:
-    """Return the query with each word that matched nothing replaced by the word its retry found in the best hit."""
-    found = _matched_words(results[0], by_url[results[0]["ref"]]["text"] + " " + by_url[results[0]["ref"]]["title"])
+def _corrected_words(query: str, missing: set[str], results: list[dict], by_url: dict[str, dict]) -> str:
+    """Return the query's words, each that matched nothing replaced by the word its retry found in the best hit."""
+    best = by_url[results[0]["ref"]]
+    found = _matched_words(results[0], best["text"] + " " + best["title"])
     out = []
     for word in plain_words(query):
-        near = sorted(w for w in found if _one_edit(word.lower(), w))
-        out.append(near[0] if near and word.lower() not in found else word)
+        near = sorted(w for w in found if _one_edit(word.lower(), w)) if word.lower() in missing else []
+        out.append(near[0] if near else word)
     return " ".join(out)
 
 

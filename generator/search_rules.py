@@ -13,7 +13,7 @@ FUZZY_MIN_LETTERS = 5
 #: A title's part before its colon counts as the paper's method name when it has at most this many words.
 METHOD_MAX_WORDS = 3
 
-#: A block of at least this many characters holds sentences (an abstract), not a topic or tag line.
+#: A shorter block is a topic or tag line, shown whole.
 SENTENCE_BLOCK = 120
 #: A matched sentence shorter than this is shown with the next one.
 SHORT_SENTENCE = 160
@@ -27,12 +27,14 @@ def plain_words(query: str) -> list[str]:
     return [w for w in _WORD.findall(re.sub(r"\b(title|text|tags):", " ", query)) if not w.isdigit() or len(w) > 1]
 
 
-def fuzzy_query(query: str) -> str | None:
-    """Return the query with edit distance 1 on every plain word of 5+ letters, or None if no word qualifies."""
+def fuzzy_query(query: str, missing: set[str] | None = None) -> str | None:
+    """Return the query with edit distance 1 on its words of 5+ letters that matched nothing (all of them when
+    `missing` is None), or None if there is no such word."""
     words = plain_words(query)
-    if not any(len(w) >= FUZZY_MIN_LETTERS for w in words):
+    retried = [w for w in words if len(w) >= FUZZY_MIN_LETTERS and (missing is None or w.lower() in missing)]
+    if not retried:
         return None
-    return " ".join(f"{w}~1" if len(w) >= FUZZY_MIN_LETTERS else w for w in words)
+    return " ".join(f"{w}~1" if w in retried else w for w in words)
 
 
 def normalise(text: str) -> str:
@@ -62,14 +64,15 @@ def tier(title: str, query_name: str, all_words: bool) -> int:
 def snippet(text: str, words: set[str], marker: str = "**") -> str:
     """Return the sentence or two around the first matched word, matched words between markers.
 
-    A block (a line of `text`) long enough to hold sentences is preferred: a short block (a paper's topic or
-    tag line) is used only when no longer one matches, as the browser's snippets do.
+    The longest matching block (a line of `text`; a paper's abstract when the word is in it) is used, as the
+    browser's snippets do; a short one (a topic or tag line) only when nothing longer matches.
     """
     lowered = {w.lower() for w in words}
     has_match = [b for b in (" ".join(line.split()) for line in text.splitlines()) if _matches(b, lowered)]
     if not has_match:
         return ""
-    block = next((b for b in has_match if len(b) >= SENTENCE_BLOCK), has_match[0])
+    longest = max(has_match, key=len)  # a paper's abstract when the word is in it (the first of equals)
+    block = longest if len(longest) >= SENTENCE_BLOCK else has_match[0]
     sentences = _SENTENCE_END.split(block)
     i = next(i for i, sentence in enumerate(sentences) if _matches(sentence, lowered))
     chosen = sentences[i:i + 2] if len(sentences[i]) < SHORT_SENTENCE else sentences[i:i + 1]

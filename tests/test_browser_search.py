@@ -43,12 +43,16 @@ def test_a_typo_finds_the_word_and_says_so_in_the_result_meta(page, site_url, se
     results = search_results(page, site_url, "difusion")
     assert results, "a one-letter typo of 'diffusion' found nothing"
     page.wait_for_selector(".papersite-search-note")
-    assert "showing results for \u201cdiffusion\u201d" in _meta(page)
+    assert "Showing results for \u201cdiffusion\u201d (nothing matched \u201cdifusion\u201d)" in _meta(page)
     marks = [m.lower() for m in page.locator(".md-search-result__item").first.locator("mark").all_inner_texts()]
     assert "diffusion" in marks
     # Material would list the misspelt word as missing from every result; it was found, one edit away.
     assert page.locator(".md-search-result__item").first.locator("del").count() == 0
     _shot(page, "search-typo.png")
+    # One misspelt word next to a right one: only that word is retried.
+    search_results(page, site_url, "difusion models")
+    page.wait_for_selector(".papersite-search-note")
+    assert "Showing results for \u201cdiffusion models\u201d (nothing matched \u201cdifusion\u201d)" in _meta(page)
     # A query that matches as typed says nothing of the kind.
     search_results(page, site_url, "diffusion")
     assert page.locator(".papersite-search-note").count() == 0
@@ -88,7 +92,7 @@ def test_the_sharded_search_returns_the_whole_indexs_results(page, seed_site, sh
         sharded = page.evaluate(search_shards.TOP_JS, QUERIES)
         # Through Material's own search box too, typo retry and highlighting included.
         typed = search_results(page, url, "difusion")
-        assert "showing results for \u201cdiffusion\u201d" in _meta(page)
+        assert "Showing results for \u201cdiffusion\u201d" in _meta(page)
         assert "diffusion" in [m.lower() for m in page.locator(".md-search-result__item").first.locator("mark").all_inner_texts()]
         _shot(page, "search-sharded-typo.png")
     for query in QUERIES:

@@ -33,6 +33,9 @@ def test_a_typo_is_retried_with_one_edit_and_says_what_it_searched(seed_site) ->
     assert "no results for 'difusion'; showing results for 'diffusion'" in result.stderr
     hits = _hits(result.stdout)
     assert hits and "diffusion" in hits[0][0].lower()
+    # Next to a word that matches, the misspelt one alone is retried.
+    both = run_cli("search", "difusion models", "--project", str(seed_site))
+    assert "showing results for 'diffusion models'" in both.stderr
     # A word that is spelt right is not retried, and a short unknown word is not guessed at.
     assert "showing results for" not in run_cli("search", "diffusion", "--project", str(seed_site)).stderr
     short = run_cli("search", "difu", "--project", str(seed_site))

@@ -44,7 +44,10 @@
           if (!data) return;
           var info = data.papersite || {};
           var parts = [];
-          if (info.corrected) parts.push("No results for \u201c" + info.query + "\u201d: showing results for \u201c" + info.corrected + "\u201d");
+          if (info.corrected) {
+            var quoted = (info.missing || [info.query]).map(function (w) { return "\u201c" + w + "\u201d"; }).join(", ");
+            parts.push("Showing results for \u201c" + info.corrected + "\u201d (nothing matched " + quoted + ")");
+          }
           if (info.total > data.items.length) parts.push("the best " + data.items.length + " of " + info.total.toLocaleString("en") + " shown");
           note = parts.length ? parts.join("; ") : null;
           setTimeout(show, 0);

@@ -2,8 +2,8 @@
 // lean-search.js loads this file before Material's worker and calls papersiteRules.capture(), which keeps
 // Material's message listener aside; start() then answers each message by asking that listener (its answer is
 // caught on the way out) and adjusting the result before it reaches the page:
-// - a query whose words match nothing is asked again with edit distance 1 (Lunr's word~1) on its words of five
-//   letters or more, and the result says which words it used (data.papersite.corrected; lean-search-config.js
+// - a query with words of five letters or more that match nothing is asked again with edit distance 1 (Lunr's
+//   word~1) on those words, and the result says which words it used (data.papersite.corrected; lean-search-config.js
 //   shows it in Material's result meta);
 // - pages whose title or method name (a title's part before its colon) is the query come first, then pages
 //   matching every word of the query, then the rest, each group in Material's own order;
@@ -12,7 +12,7 @@
 (function () {
   var FUZZY_MIN_LETTERS = 5;    // shorter words are too often one edit away from another word
   var METHOD_MAX_WORDS = 3;     // "CREIMBO: Cross-regional ..." names its method; a long head is a title
-  var SENTENCE_BLOCK = 120;     // a block this long holds sentences (an abstract), not a topic or tag line
+  var SENTENCE_BLOCK = 120;     // a shorter block is a topic or tag line: Material's own highlighting is kept
   var SHORT_SENTENCE = 160;     // a matched sentence shorter than this is shown with the next one
   var WORD = /[\p{L}\p{N}_]+/gu;
   var VOID = /^(br|img|hr|wbr|input|meta|link)$/i;
@@ -49,11 +49,30 @@
     return (query.replace(/\b(title|text|tags):/g, " ").match(WORD) || []).filter(function (w) { return !/^\d$/.test(w); });
   }
 
-  // Return the query with edit distance 1 on every word of 5+ letters, or null if no word qualifies.
-  function fuzzyQuery(query) {
+  // Return the query with edit distance 1 on its words of 5+ letters that matched nothing (all of them when
+  // nothing matched), or null if no such word.
+  function fuzzyQuery(query, missing) {
     var words = plainWords(query);
-    if (!words.some(function (w) { return w.length >= FUZZY_MIN_LETTERS; })) return null;
-    return words.map(function (w) { return w.length >= FUZZY_MIN_LETTERS ? w + "~1" : w; }).join(" ");
+    var retried = words.filter(function (w) { return w.length >= FUZZY_MIN_LETTERS && (!missing || missing.has(w.toLowerCase())); });
+    if (!retried.length) return null;
+    return words.map(function (w) { return retried.indexOf(w) >= 0 ? w + "~1" : w; }).join(" ");
+  }
+
+  // Return the words of 5+ letters that no result matched (Material marks them missing in every item).
+  function missingWords(items, query) {
+    var missing = new Set(plainWords(query).map(function (w) { return w.toLowerCase(); }).filter(function (w) {
+      return w.length >= FUZZY_MIN_LETTERS;
+    }));
+    items.forEach(function (group) {
+      group.forEach(function (item) {
+        Object.keys(item.terms || {}).forEach(function (term) { if (item.terms[term]) missing.delete(term); });
+      });
+    });
+    // A word Material does not list at all (a stop word) is not missing.
+    var listed = new Set();
+    items.forEach(function (group) { group.forEach(function (item) { Object.keys(item.terms || {}).forEach(function (t) { listed.add(t); }); }); });
+    missing.forEach(function (w) { if (!listed.has(w)) missing.delete(w); });
+    return missing;
   }
 
   function normalise(text) {
@@ -85,7 +104,7 @@
 
   // Mark the retried words as found in the items whose matched terms are one edit from them (Material marks
   // them missing, since no matched term starts with the misspelt word); return the words the best page used.
-  function markCorrected(items, words) {
+  function markCorrected(items, words, query) {
     var used = {};
     items.forEach(function (group, g) {
       group.forEach(function (item) {
@@ -98,7 +117,7 @@
         });
       });
     });
-    return plainWords(words.join(" ")).map(function (w) { return used[w] || w; }).join(" ");
+    return plainWords(query).map(function (w) { return used[w] || w; }).join(" ");
   }
 
   // Return a group's tier: 0 its title or method name is the query, 1 it matches every word, 2 the rest.
@@ -212,7 +231,7 @@
   }
 
   // Return a result's text as the sentence or two around its first match. Material returns the first two
-  // matching blocks, often a paper's topic and tag lines; the first long block of the document's own text
+  // matching blocks, often a paper's author, topic and tag lines; the longest block of the document's own text
   // holding a highlighted word (the abstract) is preferred, highlighted the same way.
   function snippet(item) {
     var html = item.text;
@@ -220,11 +239,16 @@
     var original = texts.get(item.location);
     var words = markedWords(item);
     if (typeof original === "string" && words.size) {
-      var own = blocks(original).filter(function (b) { return plainText(b).length >= SENTENCE_BLOCK; });
-      for (var i = 0; i < own.length; i++) {
-        var lit = highlightBlock(own[i], words);
-        if (lit) return cutSentences(lit);
-      }
+      // The longest block holding a highlighted word: a paper's abstract when the word is in it.
+      var best = null;
+      var bestLength = SENTENCE_BLOCK - 1;
+      blocks(original).forEach(function (b) {
+        var length = plainText(b).length;
+        if (length <= bestLength) return;
+        var lit = highlightBlock(b, words);
+        if (lit) { best = lit; bestLength = length; }
+      });
+      if (best) return cutSentences(best);
     }
     var marked = blocks(html).filter(function (b) { return b.indexOf("<mark>") >= 0; });
     if (!marked.length) return html;
@@ -246,13 +270,19 @@
     var answer = await run(message);
     var data = answer.data || {items: []};
     var note = null;
-    var retry = data.items.length ? null : fuzzyQuery(message.data || "");
+    var missing = data.items.length ? missingWords(data.items, message.data || "") : null;
+    var retry = missing && !missing.size ? null : fuzzyQuery(message.data || "", missing);
     if (retry) {
       var second = await run({type: message.type, data: retry});
       if (second.data && second.data.items.length) {
-        data = second.data;
-        var words = plainWords(message.data).filter(function (w) { return w.length >= FUZZY_MIN_LETTERS; });
-        note = {query: message.data, corrected: markCorrected(data.items, words)};
+        var words = plainWords(message.data).filter(function (w) {
+          return w.length >= FUZZY_MIN_LETTERS && (!missing || missing.has(w.toLowerCase()));
+        });
+        var corrected = markCorrected(second.data.items, words, message.data);
+        if (corrected.toLowerCase() !== plainWords(message.data).join(" ").toLowerCase()) {
+          data = second.data;
+          note = {query: message.data, corrected: corrected, missing: words};
+        }
       }
     }
     data.items = rank(data.items, message.data || "");
