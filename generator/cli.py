@@ -14,7 +14,7 @@ from generator.build import build, check, generate, site_title
 from generator.project import Project, site_url_of
 from generator.model import PapersiteError, Problem
 from generator.runtime.progress import Progress
-from generator.search import answer
+from generator.search import answer, check_query
 from generator.write.mkdocs_adapter import serve_mkdocs, serve_url
 
 EXAMPLES = {
@@ -140,6 +140,7 @@ def _cmd_check(args: argparse.Namespace, progress: Progress) -> int:
 def _cmd_search(args: argparse.Namespace, progress: Progress) -> int:
     """Print the best hits for a query."""
     project = _project(args)
+    check_query(args.query)  # exit 1 with one line: a script can tell "nothing asked" from "nothing found"
     found = answer(project.site_dir, args.query, limit=args.limit)
     if not found.hits:
         print(f"no results for {args.query!r}", file=sys.stderr)

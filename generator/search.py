@@ -90,7 +90,7 @@ def search(site_dir: Path, query: str, limit: int = 10) -> list[Hit]:
 def answer(site_dir: Path, query: str, limit: int = 10) -> Answer:
     """Return the best pages for `query` by the search rules, and the retried words if it had to retry."""
     if not plain_words(query):
-        raise PapersiteError(f"empty query {query!r}: give a word to search for, e.g. papersite search diffusion")
+        return Answer()  # nothing to search for: Lunr is not asked, so its warning cannot leak
     docs = load_index_documents(site_dir)
     index = lunr(ref="url", fields=[{"field_name": "title", "boost": 10}, "text"], documents=docs)
     by_url = {d["url"]: d for d in docs}
@@ -109,6 +109,12 @@ def answer(site_dir: Path, query: str, limit: int = 10) -> Answer:
                 snippet(by_url[r["ref"]]["text"], _matched_words(r, by_url[r["ref"]]["text"])))
             for r in ranked[:limit]]
     return Answer(hits, corrected)
+
+
+def check_query(query: str) -> None:
+    """Raise a one-line PapersiteError for a query with no word to search for (empty, spaces, only operators)."""
+    if not plain_words(query):
+        raise PapersiteError(f"empty query {query!r}: give a word to search for, e.g. papersite search diffusion")
 
 
 def _all_required(query: str) -> str:
