@@ -185,12 +185,13 @@ def largest(paths: list[Path]) -> tuple[int, str]:
 
 def search_sizes(site: Path) -> tuple[int, int, int]:
     """Return (raw bytes, gzipped bytes, documents) of the site's search index (all shards)."""
-    files = sorted((site / "search").glob("*.json"))
+    files = sorted((site / "search").rglob("*.json"))  # a sharded index (above 5,000 documents) has shards/ too
     raw = sum(p.stat().st_size for p in files)
     gz = sum(len(gzip.compress(p.read_bytes(), 6)) for p in files)
     index = site / "search" / "search_index.json"
-    docs = len(json.loads(index.read_text(encoding="utf-8")).get("docs", [])) if index.is_file() else 0
-    return raw, gz, docs
+    data = json.loads(index.read_text(encoding="utf-8")) if index.is_file() else {}
+    shards = data.get("config", {}).get("papersite_shards")
+    return raw, gz, shards["documents"] if shards else len(data.get("docs", []))
 
 
 def browser_search_seconds(site: Path, query: str) -> float:

@@ -79,7 +79,7 @@ async ([queries, settings]) => {
     return {ready, out};
   }
   return {usedPath: used.pathname, materialPath: material.pathname, sameWorker: material.href === used.href,
-          material: await run(material.href), used: await run(used.href)};
+          material: await run(material.href), used: await run(used.href + "&papersite-rules=off")};
 }
 """
 

@@ -30,6 +30,7 @@ from generator.runtime.progress import Progress
 from generator.write import feed
 from generator.write.files import Journal, staging_copy, swap_dir, undo_writes, write_new_files, write_tree
 from generator.write.mkdocs_adapter import run_mkdocs
+from generator.write.search_shards import shard_search_index
 from generator.write.render import TemplateFailed, render_site
 
 T = TypeVar("T")
@@ -161,6 +162,7 @@ def build(project: Project, progress: Progress, strict: bool = False) -> Corpus:
                 write_new_files(stage_dir, files)
                 warnings = run_mkdocs(project.config_file, stage_dir, new_site, strict,
                                       site_name=site_title(project, corpus), site_url=project.site_url)
+                shard_search_index(new_site)  # a large site's search index, split for the browser (above a size)
                 stage.count = len(files)
                 stage.note = f"{len(warnings)} warnings" if warnings else ""
             with progress.stage("files") as stage, _state_saved(project, corpus):

@@ -14,7 +14,7 @@ from generator.build import build, check, generate, site_title
 from generator.project import Project, site_url_of
 from generator.model import PapersiteError, Problem
 from generator.runtime.progress import Progress
-from generator.search import search
+from generator.search import answer, check_query
 from generator.write.mkdocs_adapter import serve_mkdocs, serve_url
 
 EXAMPLES = {
@@ -140,12 +140,15 @@ def _cmd_check(args: argparse.Namespace, progress: Progress) -> int:
 def _cmd_search(args: argparse.Namespace, progress: Progress) -> int:
     """Print the best hits for a query."""
     project = _project(args)
-    hits = search(project.site_dir, args.query, limit=args.limit)
-    if not hits:
+    check_query(args.query)  # exit 1 with one line: a script can tell "nothing asked" from "nothing found"
+    found = answer(project.site_dir, args.query, limit=args.limit)
+    if not found.hits:
         print(f"no results for {args.query!r}", file=sys.stderr)
         return 0
-    for rank, hit in enumerate(hits, 1):
-        print(f"{rank:>2}. {hit.title}\n    {hit.url}  (score {hit.score})")
+    if found.corrected:
+        print(f"no results for {args.query!r}; showing results for {found.corrected!r}", file=sys.stderr)
+    for rank, hit in enumerate(found.hits, 1):
+        print(f"{rank:>2}. {hit.title}\n    {hit.url}  (score {hit.score})" + (f"\n    {hit.snippet}" if hit.snippet else ""))
     return 0
 
 

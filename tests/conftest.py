@@ -66,6 +66,17 @@ def seed_site(tmp_path_factory) -> Path:
     return root
 
 
+@pytest.fixture(scope="session")
+def sharded_seed_site(seed_site: Path, tmp_path_factory) -> Path:
+    """The seed project built again with the search shard threshold lowered below its size (sharded search)."""
+    root = tmp_path_factory.mktemp("sharded") / "project"
+    shutil.copytree(seed_site, root, ignore=shutil.ignore_patterns("site", ".cache"))
+    env = {**os.environ, "PAPERSITE_SEARCH_SHARD_ABOVE": "10", "PYTHONPATH": str(ROOT)}
+    subprocess.run([sys.executable, "-m", "generator", "build", "-q", "--project", str(root)], check=True, env=env,
+                   cwd=ROOT, timeout=CLI_TIMEOUT)
+    return root
+
+
 def jsonl(*records: dict) -> bytes:
     """Return the records as JSON Lines."""
     return "".join(json.dumps(r) + "\n" for r in records).encode("utf-8")

@@ -27,15 +27,22 @@
 (function () {
   var params = new URL(self.location.href).searchParams;
   var worker = new URL(params.get("worker") || "", self.location.href);
-  if (worker.origin !== self.location.origin) {
-    throw new Error("papersite search: refusing a worker from another origin");
+  // The site's search index, whose folder holds the shards of a sharded site (lean-search-config.js passes it).
+  var indexURL = new URL(params.get("index") || "../../../search/search_index.json", self.location.href);
+  if (worker.origin !== self.location.origin || indexURL.origin !== self.location.origin) {
+    throw new Error("papersite search: refusing a worker or index from another origin");
   }
+  // The search rules (search-rules.js) keep Material's message listener aside before its worker registers it.
+  importScripts(new URL("search-rules.js", self.location.href).href, new URL("search-shards.js", self.location.href).href);
+  var rules = self.papersiteRules;
+  rules.capture();
   importScripts(worker.href);
   var off = params.get("papersite-lean") === "off";
   var unmet = off ? [] : missingInternals(self.lunr);
   if (off || unmet.length) {
     var why = unmet.length ? "missing or changed: " + unmet.join(", ") : "switched off by ?papersite-lean=off";
     console.warn("papersite: lean search disabled (" + why + "); using Material's own search worker");
+    rules.release();
     return;
   }
   var lunr = self.lunr;
@@ -434,6 +441,13 @@
   };
 
   lunr.Builder.prototype.build = function () {
+    // On a sharded site the index of a query's fetched documents is made from its shards (search-shards.js).
+    var sharded = self.papersiteShards.buildFor(this);
+    if (sharded) {
+      this.papersite = null;
+      this.papersiteNative = true;
+      return sharded;
+    }
     if (this.papersite && !this.papersiteNative && Object.keys(this._fields).join("\u0000") === this.papersite.fields.join("\u0000")) {
       return buildFast(this, this.papersite);
     }
@@ -459,6 +473,10 @@
     });
     return results;
   };
+
+  // ?papersite-rules=off leaves Material's answers as they are (bench/search_speed.py --compare checks the index alone).
+  if (params.get("papersite-rules") === "off") rules.release();
+  else rules.start(self.papersiteShards.runner(rules, indexURL));
 
   // Return what the fast path relies on but this Lunr and Material lack (empty if nothing). Lunr's own code
   // builds a one-document index with positions, as Material configures it, and each relied-on piece is
@@ -489,9 +507,11 @@
       if (!ok) unmet.push(what);
       return ok;
     }
-    var functions = ["tokenizer", "trimmer", "stopWordFilter", "stemmer", "Builder", "FieldRef", "Vector", "TokenSet", "Index", "Pipeline"];
+    // Query, QueryParser and TokenSet.fromFuzzyString: the sharded search (search-shards.js) parses and routes queries.
+    var functions = ["tokenizer", "trimmer", "stopWordFilter", "stemmer", "Builder", "FieldRef", "Vector", "TokenSet", "Index", "Pipeline", "Query", "QueryParser"];
     functions.forEach(function (name) { need("lunr." + name, function () { return typeof lunr[name] === "function"; }); });
     need("lunr.TokenSet.fromArray", function () { return typeof lunr.TokenSet.fromArray === "function"; });
+    need("lunr.TokenSet.fromFuzzyString and fromClause", function () { return typeof lunr.TokenSet.fromFuzzyString === "function" && typeof lunr.TokenSet.fromClause === "function"; });
     ["add", "build", "calculateAverageFieldLengths"].forEach(function (name) {
       need("Builder.prototype." + name, function () { return typeof lunr.Builder.prototype[name] === "function"; });
     });
