@@ -53,7 +53,7 @@ def relative_url(target: str, page: str) -> str:
     target_url = url(target)
     path, hash_, anchor = target_url.partition("#")
     rel = posixpath.relpath(path or ".", here or ".") if path != here else ""
-    if rel and path.endswith("/") and not rel.endswith("/"):
+    if rel and (not path or path.endswith("/")) and not rel.endswith("/"):
         rel += "/"
     return (rel if rel != "./" else "") + hash_ + anchor or "./"
 
@@ -88,6 +88,7 @@ def render_index(tpl: jinja2.Template, links: dict[str, str], page_size: int, **
             with_page=with_page, letters=[(letter, relative_url(f"{paths[p]}#{_letter_id(letter)}", path))
                                           for letter, p in first_page.items()],
             href=lambda target, _path=path: relative_url(target, _path), letter_id=_letter_id, links=links,
+            root=relative_url("index.md", path), page_size=page_size,
             prev=relative_url(paths[n - 1], path) if n else None,
             next=relative_url(paths[n + 1], path) if n + 1 < len(paths) else None, **common)
     return out
