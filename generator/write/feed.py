@@ -24,6 +24,11 @@ from generator.model import Paper, PapersiteError
 STATE_FILE = ".first-seen.json"
 #: Entries in the feed: the latest additions, enough for any reader to catch up.
 FEED_SIZE = 50
+#: Beside the topic and tag feeds: Material's theme fetches sitemap.xml next to every <link rel="alternate"> of a
+#: page (to map its language versions), so a tag page asked for feeds/tags/sitemap.xml and got a 404. An empty
+#: one (no pages: nothing to map) answers instead.
+EMPTY_SITEMAP = ('<?xml version="1.0" encoding="UTF-8"?>\n'
+                 '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"></urlset>\n')
 
 
 def today() -> str:

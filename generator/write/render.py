@@ -259,7 +259,8 @@ def _listing_feeds(corpus: Corpus, site_name: str, site_url: str | None) -> list
                                           path, f"{kind}/{group.slug}/", site_url)
         return out
 
-    return [lambda: feeds("topics", "Topic", corpus.topics), lambda: feeds("tags", "Tag", list(corpus.tags.values()))]
+    return [lambda: feeds("topics", "Topic", corpus.topics), lambda: feeds("tags", "Tag", list(corpus.tags.values())),
+            lambda: {f"feeds/{kind}/sitemap.xml": feed.EMPTY_SITEMAP for kind in ("topics", "tags")}]
 
 
 def paged_paths(first: str, n: int) -> list[str]:
