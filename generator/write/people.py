@@ -108,7 +108,8 @@ def render_author(tpl: jinja2.Template, author: Author, links: dict[str, str], e
         author=author, papers=papers, coauthors=coauthors(author, corpus.paper_authors, order),
         author_topics=most_frequent([p.topic for p in papers]),
         author_tags=most_frequent([t for p in papers for t in p.tags], TOP_TAGS),
-        link=lambda slug: _within_authors(links[slug]), entry=_within_authors(entries[author.slug]), **common)}
+        links=links, href=lambda target: relative_url(target, author.path), entry=_within_authors(entries[author.slug]),
+        **common)}
 
 
 def _within_authors(path: str) -> str:

@@ -130,7 +130,8 @@ def render_site(corpus: Corpus, templates_dir: Path, site_name: str, site_url: s
     entries = people.index_entries(corpus, PAGE_SIZE)
     author_links = people.author_links(corpus, entries)
     common = {"corpus": corpus, "by_id": by_id, "topics": topics, "tags": tags, "site_name": site_name,
-              "first_seen": corpus.first_seen, "author_links": author_links}
+              "first_seen": corpus.first_seen, "author_links": author_links,
+              "author_urls": {slug: people.url(path) for slug, path in author_links.items()}}
     # Every template is compiled here, so a syntax error is reported from this process, not from a worker.
     paper_tpl, tag_tpl, topic_tpl, tags_index_tpl, topics_index_tpl, home_tpl, listing_tpl, map_tpl, \
         authors_tpl, author_tpl = (
