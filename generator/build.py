@@ -17,7 +17,7 @@ import jinja2
 import numpy as np
 
 from generator.clean.identify import assign_slugs, id_clashes, paper_from_record
-from generator.infer import crosslink, features, layout, related, tags, titles, topics, vectors
+from generator.infer import authors, crosslink, features, layout, related, tags, titles, topics, vectors
 from generator.model import Collection, Corpus, Paper, PapersiteError, Problem, Record, Tag, Vocabulary
 from generator.project import Project
 from generator.read.load import display_path, read_data
@@ -127,6 +127,9 @@ def build_corpus(project: Project, progress: Progress, run: Session | None = Non
     with progress.stage("layout") as stage:
         positions = layout.map_layout(papers, feats)
         stage.count = len(positions)
+    with progress.stage("authors") as stage:
+        people, paper_authors = authors.group_authors(papers, vocab.authors)
+        stage.count = len(people)
     paper_vectors = vectors.paper_vectors(feats)  # for "More like these": a quantisation, too quick for a stage of its own
     run.cache.save_in_background()
     run.reported = len(run.warnings)
@@ -135,7 +138,8 @@ def build_corpus(project: Project, progress: Progress, run: Session | None = Non
     first_seen = feed.first_seen(papers, feed.load_first_seen(state, project.relative(state)), feed.today())
     return Corpus(papers=papers, tags=tag_index, topics=topic_list, collections=_collections(papers),
                   warnings=[p for p in problems if p.severity == "warning"] + run.warnings,
-                  positions=positions, first_seen=first_seen, vectors=paper_vectors)
+                  positions=positions, first_seen=first_seen, vectors=paper_vectors, authors=people,
+                  paper_authors=paper_authors)
 
 
 def generate(project: Project, progress: Progress) -> tuple[Corpus, dict[str, str]]:

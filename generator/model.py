@@ -148,6 +148,28 @@ class Topic:
 
 
 @dataclass
+class Author:
+    """A person as the site shows them: one name, the other spellings folded into it, and their papers."""
+
+    slug: str  # from the folded name alone (generator/infer/authors.py), so adding papers never changes it
+    name: str  # the spelling shown: the vocabulary's, else the most used one
+    aliases: list[str] = field(default_factory=list)  # the other spellings found in the data
+    papers: list[str] = field(default_factory=list)  # paper ids, in data order
+    surname: str = ""  # folded, for sorting and grouping
+    initial: str = "#"  # the surname's initial the index groups by ("#" when it has no letter)
+
+    @property
+    def has_page(self) -> bool:
+        """Tell whether the author gets a page of their own (two or more papers); else an entry on the index."""
+        return len(self.papers) >= 2
+
+    @property
+    def path(self) -> str:
+        """Return the author page's path inside site_src/ (only written when has_page)."""
+        return f"authors/{self.slug}.md"
+
+
+@dataclass
 class Collection:
     """A named collection of abstracts, usually one input file."""
 
@@ -172,6 +194,7 @@ class Vocabulary:
     preferred: dict[str, str] = field(default_factory=dict)  # normalised alias -> canonical name
     banned: set[str] = field(default_factory=set)  # normalised tag names never to use
     topics: list[TopicSpec] = field(default_factory=list)  # fixed taxonomy; empty = discover
+    authors: dict[str, str] = field(default_factory=dict)  # folded alias (infer.authors.author_key) -> name shown
 
 
 @dataclass
@@ -186,6 +209,8 @@ class Corpus:
     positions: dict[str, tuple[float, float]] = field(default_factory=dict)  # paper id -> (x, y) on the topic map
     first_seen: dict[str, str] = field(default_factory=dict)  # paper id -> YYYY-MM-DD it was first built
     vectors: np.ndarray | None = None  # n x d int8, row i for papers[i]: "More like these" (infer/vectors.py)
+    authors: dict[str, Author] = field(default_factory=dict)  # author slug -> author, in index order
+    paper_authors: dict[str, list[str]] = field(default_factory=dict)  # paper id -> its authors' slugs, as listed
 
     def by_id(self) -> dict[str, Paper]:
         """Return the papers keyed by id."""

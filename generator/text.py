@@ -1,4 +1,4 @@
-"""Text primitives every stage shares: ASCII folding, slugs and the folding key of a phrase."""
+"""Text primitives every stage shares: ASCII folding, slugs, the folding key of a phrase and of a name."""
 
 from __future__ import annotations
 
@@ -29,6 +29,12 @@ def slugify(text: str, max_words: int | None, max_chars: int) -> str:
     if len(slug) > max_chars:
         slug = slug[:max_chars].rsplit("-", 1)[0]
     return slug
+
+
+def author_key(name: str) -> str:
+    """Return the key two spellings of a name share exactly when they are one name: NFKC, case and blanks folded."""
+    # Nothing more (no accents stripped, no initials expanded): two different spellings may be two people.
+    return " ".join(unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold()).split())
 
 
 def naive_singular(word: str) -> str:

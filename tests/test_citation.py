@@ -92,14 +92,18 @@ def test_built_pages_carry_escaped_meta_tags_a_cite_block_and_the_exports(projec
     assert 'href="exports/papers.bib"' in home and 'href="exports/papers.csv"' in home
 
 
-def test_facets_json_gives_every_paper_its_topic_tags_venue_and_year() -> None:
+def test_facets_json_gives_every_paper_its_topic_tags_venue_year_and_authors() -> None:
+    from generator.infer.authors import group_authors
     from generator.write.export import facets_json
     from generator.model import Tag, Topic
 
-    corpus = Corpus(
-        papers=[_paper(tags=["b", "a"], topic="t", venue="ICLR", year="2024"), _paper(id="p2", slug="two-bbbbbb")],
-        tags={"a": Tag("a", "Alpha"), "b": Tag("b", "Beta")}, topics=[Topic("t", "Topic T")])
+    papers = [_paper(tags=["b", "a"], topic="t", venue="ICLR", year="2024", authors=["Zoe Zed", "Ann Alpha"]),
+              _paper(id="p2", slug="two-bbbbbb", authors=["ann alpha"])]
+    people, by_paper = group_authors(papers, {})
+    corpus = Corpus(papers=papers, tags={"a": Tag("a", "Alpha"), "b": Tag("b", "Beta")}, topics=[Topic("t", "Topic T")],
+                    authors=people, paper_authors=by_paper)
     data = json.loads(facets_json(corpus))
     assert data["topics"] == [["t", "Topic T"]] and data["tags"] == [["a", "Alpha"], ["b", "Beta"]]
-    assert data["papers"] == [["Sparse Models", "sparse-models-aaaaaa/", 0, [1, 0], "ICLR", "2024"],
-                              ["Sparse Models", "two-bbbbbb/", -1, [], "", ""]]
+    assert data["authors"] == [["ann-alpha", "Ann Alpha"], ["zoe-zed", "Zoe Zed"]]  # by surname, as the index
+    assert data["papers"] == [["Sparse Models", "sparse-models-aaaaaa/", 0, [1, 0], "ICLR", "2024", [0, 1]],
+                              ["Sparse Models", "two-bbbbbb/", -1, [], "", "", [0]]]

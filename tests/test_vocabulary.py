@@ -81,7 +81,7 @@ colour: blue
         "data/vocabulary.yaml:8: topics[1].phrases: expected a list of strings",
         "data/vocabulary.yaml:9: topics[2].name: missing",
         "data/vocabulary.yaml:11: topics[3].name: duplicate topic 'a'",
-        "data/vocabulary.yaml:13: colour: unknown key (expected one of: tags, topics)",
+        "data/vocabulary.yaml:13: colour: unknown key (expected one of: tags, topics, authors)",
     ]
 
 

@@ -1,4 +1,4 @@
-"""Read the optional data/vocabulary.yaml: preferred tag names, banned tags and a fixed topic taxonomy.
+"""Read the optional data/vocabulary.yaml: preferred tag names, banned tags, a fixed topic taxonomy, author aliases.
 
 Input: the file's path and how to name it in messages. Output: a Vocabulary (empty when the file is
 missing). Every mistake is reported with its line, all at once, as a PapersiteError.
@@ -13,6 +13,8 @@ Format:
       - name: Brain and neural data
         description: Models of neural recordings
         phrases: [neural activity, brain, neurons]
+    authors:                        # name shown: [other spellings of the same person, merged into it]
+      Jürgen Schmidhuber: [J. Schmidhuber, Juergen Schmidhuber]
 """
 
 from __future__ import annotations
@@ -25,9 +27,9 @@ import yaml
 from generator.model import PapersiteError, Problem, TopicSpec, Vocabulary
 from generator.read.files import decode, read_bytes
 from generator.read.formats.yaml_ import compose_yaml
-from generator.text import fold_key as tag_key
+from generator.text import author_key, fold_key as tag_key
 
-_TOP_KEYS = ("tags", "topics")
+_TOP_KEYS = ("tags", "topics", "authors")
 _TAG_KEYS = ("preferred", "banned")
 _TOPIC_KEYS = ("name", "description", "phrases")
 
@@ -140,7 +142,36 @@ def _read(reader: _Reader, root: yaml.Node) -> Vocabulary:
                     vocab.banned.add(key)
     if "topics" in top:
         _read_topics(reader, top["topics"], vocab)
+    if "authors" in top and not _is_null(top["authors"]):
+        _read_authors(reader, top["authors"], vocab)
     return vocab
+
+
+def _read_authors(reader: _Reader, node: yaml.Node, vocab: Vocabulary) -> None:
+    """Fill `vocab.authors` (folded spelling -> name shown) from `authors`: name shown → list of its aliases."""
+    if not _is_plain(node, yaml.MappingNode):
+        reader.problem(node, "authors", "expected a mapping of the name to show to a list of its other spellings")
+        return
+    claimed: dict[str, str] = {}  # folded spelling -> the name that claimed it first
+    for key_node, value_node in node.value:
+        name = reader.string(key_node, "authors")
+        if name is None:
+            continue
+        field = f"authors.{name}"
+        if not _is_null(value_node) and not _is_plain(value_node, yaml.SequenceNode) and not isinstance(value_node, yaml.ScalarNode):
+            reader.problem(value_node, field, "expected a list of other spellings of this name")
+            continue
+        aliases = [] if _is_null(value_node) else reader.strings(value_node, field)
+        for form in [name, *aliases]:
+            key = author_key(form)
+            if not any(char.isalnum() for char in key):
+                reader.problem(key_node if form == name else value_node, field, f"{form!r} has no letters or digits")
+            elif key in claimed and claimed[key] != name:
+                reader.problem(key_node if form == name else value_node, field,
+                               f"{form!r} is already a spelling of {claimed[key]!r}; name each person once")
+            else:
+                claimed[key] = name
+    vocab.authors.update(claimed)
 
 
 def _read_preferred(reader: _Reader, node: yaml.Node, vocab: Vocabulary) -> None:

@@ -151,16 +151,19 @@ def _csv_safe(value: str) -> str:
 
 
 def facets_json(corpus: Corpus) -> str:
-    """Return papers/facets.json: the facet values and, per paper, [title, page, topic, tags, venue, year]."""
+    """Return papers/facets.json: the facet values and, per paper, [title, page, topic, tags, venue, year, authors]."""
     topic_index = {t.slug: i for i, t in enumerate(corpus.topics)}
     tag_slugs = sorted(corpus.tags)
     tag_index = {s: i for i, s in enumerate(tag_slugs)}
+    author_index = {s: i for i, s in enumerate(corpus.authors)}  # in the authors index's order
     data = {
         "topics": [[t.slug, t.name] for t in corpus.topics],
         "tags": [[s, corpus.tags[s].name] for s in tag_slugs],
+        "authors": [[a.slug, a.name] for a in corpus.authors.values()],
         "papers": [
             [p.title, f"{p.slug}/", topic_index.get(p.topic or "", -1),
-             [tag_index[s] for s in p.tags if s in tag_index], p.venue or "", p.year or ""]
+             [tag_index[s] for s in p.tags if s in tag_index], p.venue or "", p.year or "",
+             sorted({author_index[s] for s in corpus.paper_authors.get(p.id, []) if s in author_index})]
             for p in corpus.papers
         ],
     }

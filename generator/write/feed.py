@@ -1,7 +1,8 @@
 """Feed: when each paper was first added, kept in data/.first-seen.json, and the Atom feed in that order.
 
 Input: the papers and the state file (paper id → ISO date it first appeared in a build).
-Output: the updated state (written by the build only after it succeeded) and feed.xml.
+Output: the updated state (written by the build only after it succeeded), feed.xml, and the feed of every topic
+and tag (feeds/topics/<slug>.xml, feeds/tags/<slug>.xml), each assembled from entries made once a paper.
 
 The state file is a dotfile because every other file of data/ is read as abstracts. CI commits it after a build,
 so the dates survive fresh checkouts; the same data + state file always gives the same feed. It lists the current
@@ -23,6 +24,11 @@ from generator.model import Paper, PapersiteError
 STATE_FILE = ".first-seen.json"
 #: Entries in the feed: the latest additions, enough for any reader to catch up.
 FEED_SIZE = 50
+#: Beside the topic and tag feeds: Material's theme fetches sitemap.xml next to every <link rel="alternate"> of a
+#: page (to map its language versions), so a tag page asked for feeds/tags/sitemap.xml and got a 404. An empty
+#: one (no pages: nothing to map) answers instead.
+EMPTY_SITEMAP = ('<?xml version="1.0" encoding="UTF-8"?>\n'
+                 '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"></urlset>\n')
 
 
 def today() -> str:
@@ -109,35 +115,60 @@ def newest_first(papers: list[Paper], state: dict[str, str]) -> list[Paper]:
 def atom_feed(papers: list[Paper], state: dict[str, str], title: str, topic_names: dict[str, str],
               site_url: str | None = None) -> str:
     """Return feed.xml: an Atom feed of the latest additions, its links under `site_url` (else relative to the site root)."""
-    # Atom readers need absolute links; without the site's URL, relative ones resolve against the feed's own.
-    root = site_url or ""
     latest = newest_first(papers, state)[:FEED_SIZE]
-    updated = max((state.get(p.id, "") for p in papers), default="") or "1970-01-01"
+    return listing_feed(latest, last_update(papers, state), [atom_entry(p, state, topic_names, site_url) for p in latest],
+                        f"{title} — latest additions", f"feed:{urn_part(title)}", "feed.xml", "", site_url)
+
+
+def last_update(papers: list[Paper], state: dict[str, str]) -> str:
+    """Return the date a feed of `papers` last changed: the latest of their first-seen dates."""
+    return max((state.get(p.id, "") for p in papers), default="") or "1970-01-01"
+
+
+def atom_entry(paper: Paper, state: dict[str, str], topic_names: dict[str, str], site_url: str | None = None) -> str:
+    """Return a paper's <entry> element, its link under `site_url` (else relative to the site root).
+
+    Made once a paper and shared by every feed that lists it: the site's, its topic's and its tags'.
+    """
+    # Atom readers need absolute links; without the site's URL, relative ones resolve against the feed's
+    # xml:base, which points at the site root from wherever the feed is.
+    root = site_url or ""
+    lines = [
+        "  <entry>",
+        f"    <title>{_text(paper.title)}</title>",
+        f"    <id>urn:papersite:paper:{_text(urn_part(paper.id))}</id>",
+        f"    <updated>{state.get(paper.id) or '1970-01-01'}T00:00:00Z</updated>",
+        f"    <link rel=\"alternate\" type=\"text/html\" href={_attr(f'{root}papers/{paper.slug}/')}/>",
+    ]
+    for author in paper.authors:
+        lines.append(f"    <author><name>{_text(author)}</name></author>")
+    if paper.topic and paper.topic in topic_names:
+        lines.append(f"    <category term={_attr(topic_names[paper.topic])}/>")
+    lines += [f"    <summary>{_text(paper.text or paper.abstract)}</summary>", "  </entry>"]
+    return "\n".join(lines)
+
+
+def listing_feed(latest: list[Paper], updated: str, entries: list[str], title: str, feed_id: str,
+                 path: str, page: str, site_url: str | None = None) -> str:
+    """Return the Atom feed at site path `path` of the papers `latest` (newest first), from their ready-made entries.
+
+    `page` is the site-root-relative URL of the page the feed follows ("" for the home page, "tags/x/").
+    """
+    root = site_url or ""
+    # Without the site's URL, every link is relative to the site root: xml:base says where that is from here.
+    base = "" if site_url or "/" not in path else f' xml:base="{"../" * path.count("/")}"'
     lines = [
         '<?xml version="1.0" encoding="utf-8"?>',
-        '<feed xmlns="http://www.w3.org/2005/Atom">',
-        f"  <title>{_text(title)} — latest additions</title>",
-        f"  <id>urn:papersite:feed:{_text(_urn_part(title))}</id>",
+        f'<feed xmlns="http://www.w3.org/2005/Atom"{base}>',
+        f"  <title>{_text(title)}</title>",
+        f"  <id>urn:papersite:{_text(feed_id)}</id>",
         f"  <updated>{updated}T00:00:00Z</updated>",
-        f'  <link rel="self" href={_attr(root + "feed.xml")}/>',
-        f'  <link rel="alternate" type="text/html" href={_attr(root or "./")}/>',
+        f'  <link rel="self" href={_attr(root + path)}/>',
+        f'  <link rel="alternate" type="text/html" href={_attr(root + page or "./")}/>',
         "  <author><name>papersite</name></author>",
+        *entries,
+        "</feed>",
     ]
-    for paper in latest:
-        date = state.get(paper.id, updated)
-        lines += [
-            "  <entry>",
-            f"    <title>{_text(paper.title)}</title>",
-            f"    <id>urn:papersite:paper:{_text(_urn_part(paper.id))}</id>",
-            f"    <updated>{date}T00:00:00Z</updated>",
-            f"    <link rel=\"alternate\" type=\"text/html\" href={_attr(f'{root}papers/{paper.slug}/')}/>",
-        ]
-        for author in paper.authors:
-            lines.append(f"    <author><name>{_text(author)}</name></author>")
-        if paper.topic and paper.topic in topic_names:
-            lines.append(f"    <category term={_attr(topic_names[paper.topic])}/>")
-        lines += [f"    <summary>{_text(paper.text or paper.abstract)}</summary>", "  </entry>"]
-    lines.append("</feed>")
     return "\n".join(lines) + "\n"
 
 
@@ -163,7 +194,7 @@ def _attr(value: str) -> str:
     return quoteattr(xml_chars(value))
 
 
-def _urn_part(value: str) -> str:
+def urn_part(value: str) -> str:
     """Return `value` as a URN-safe string (percent-encoded)."""
     from urllib.parse import quote
 

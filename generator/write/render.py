@@ -15,14 +15,14 @@ from typing import Callable
 import jinja2
 from markupsafe import Markup
 
-from generator.write import export, feed, saved
+from generator.write import export, feed, people, saved
 from generator.infer import layout
 from generator.clean.latex import split_math
 from generator.model import Corpus, Paper, Tag, Topic
 from generator.runtime.parallel import map_ordered
 
 #: Folders and files of site_src/ that papersite owns; everything else there is hand-written.
-GENERATED_DIRS = ("papers", "tags", "topics", "map", "exports", "saved")
+GENERATED_DIRS = ("papers", "tags", "topics", "authors", "feeds", "map", "exports", "saved")
 GENERATED_FILES = ("index.md", "papers.json", "feed.xml")
 
 #: Entries per listing page, so no page grows past a few hundred entries.
@@ -127,13 +127,18 @@ def render_site(corpus: Corpus, templates_dir: Path, site_name: str, site_url: s
     by_id = corpus.by_id()
     topics = {t.slug: t for t in corpus.topics}
     tags = corpus.tags
+    entries = people.index_entries(corpus, PAGE_SIZE)
+    author_links = people.author_links(corpus, entries)
     common = {"corpus": corpus, "by_id": by_id, "topics": topics, "tags": tags, "site_name": site_name,
-              "first_seen": corpus.first_seen}
+              "first_seen": corpus.first_seen, "author_links": author_links,
+              "author_urls": {slug: people.url(path) for slug, path in author_links.items()}}
     # Every template is compiled here, so a syntax error is reported from this process, not from a worker.
-    paper_tpl, tag_tpl, topic_tpl, tags_index_tpl, topics_index_tpl, home_tpl, listing_tpl, map_tpl, saved_tpl = (
-        env.get_template(name) for name in ("paper.md.j2", "tag.md.j2", "topic.md.j2", "tags_index.md.j2",
-                                            "topics_index.md.j2", "home.md.j2", "papers_index.md.j2", "map.md.j2",
-                                            "saved.md.j2"))
+    paper_tpl, tag_tpl, topic_tpl, tags_index_tpl, topics_index_tpl, home_tpl, listing_tpl, map_tpl, \
+        authors_tpl, author_tpl, saved_tpl = (
+            env.get_template(name) for name in ("paper.md.j2", "tag.md.j2", "topic.md.j2", "tags_index.md.j2",
+                                                "topics_index.md.j2", "home.md.j2", "papers_index.md.j2", "map.md.j2",
+                                                "authors_index.md.j2", "author.md.j2", "saved.md.j2"))
+    order = {slug: i for i, slug in enumerate(corpus.authors)}
 
     def paper_page(paper: Paper) -> dict[str, str]:
         return {paper.path: paper_tpl.render(paper=paper, citation=export.citation_meta(paper),
@@ -146,10 +151,19 @@ def render_site(corpus: Corpus, templates_dir: Path, site_name: str, site_url: s
     def topic_pages(topic: Topic) -> dict[str, str]:
         return _render_paged(topic_tpl, paged_paths(topic.path, len(topic.papers)), "papers", _sorted_papers(topic.papers, by_id), topic=topic, **common)
 
+    def author_pages(chunk: list) -> dict[str, str]:
+        out: dict[str, str] = {}
+        for author in chunk:
+            out.update(people.render_author(author_tpl, author, author_links, entries, order, **common))
+        return out
+
+    with_page = [a for a in corpus.authors.values() if a.has_page]
     # Every page and file is independent of the others: all are made on every core, the whole-corpus
     # files first (they take longest, and a worker that starts them early evens out the load).
     tasks: list[Callable[[], dict[str, str]]] = [
         *_reader_files(map_tpl, corpus, common, site_url),
+        *_listing_feeds(corpus, site_name, site_url),
+        lambda: people.render_index(authors_tpl, author_links, PAGE_SIZE, **common),
         lambda: {"papers.json": catalog_json(corpus)},
         lambda: _render_paged(tags_index_tpl, paged_paths("tags/index.md", len(tags)), "tag_list", _tags_by_count(tags), **common),
         lambda: {"topics/index.md": topics_index_tpl.render(**common)},
@@ -160,6 +174,8 @@ def render_site(corpus: Corpus, templates_dir: Path, site_name: str, site_url: s
         *(partial(topic_pages, topic) for topic in corpus.topics),
         *(partial(paper_page, paper) for paper in corpus.papers),
         *(partial(tag_pages, tag) for tag in tags.values()),
+        # Author pages are small: a task renders a hundred, so the workers' overhead stays small too.
+        *(partial(author_pages, with_page[i : i + 100]) for i in range(0, len(with_page), 100)),
     ]
     out: dict[str, str] = {}
     for files in map_ordered(_call, tasks):
@@ -218,6 +234,35 @@ def _reader_files(map_tpl: jinja2.Template, corpus: Corpus, common: dict,
         lambda: {"exports/papers.csv": export.csv_file(corpus)},
         lambda: {"feed.xml": feed.atom_feed(corpus.papers, corpus.first_seen, common["site_name"], topic_names, site_url)},
     ]
+
+
+def _listing_feeds(corpus: Corpus, site_name: str, site_url: str | None) -> list[Callable[[], dict[str, str]]]:
+    """Return the tasks making the Atom feed of every topic and of every tag, from entries made once a paper."""
+    topic_names = {t.slug: t.name for t in corpus.topics}
+    by_id = corpus.by_id()
+    position = {p.id: i for i, p in enumerate(corpus.papers)}  # data order: newest_first's order among a day's papers
+    state = corpus.first_seen
+
+    def feeds(kind: str, label: str, groups: list[Tag] | list[Topic]) -> dict[str, str]:
+        made: dict[str, str] = {}  # paper id -> its <entry>, made once for every feed that lists the paper
+
+        def entry(paper: Paper) -> str:
+            if paper.id not in made:
+                made[paper.id] = feed.atom_entry(paper, state, topic_names, site_url)
+            return made[paper.id]
+
+        out = {}
+        for group in groups:
+            papers = [by_id[i] for i in sorted(group.papers, key=position.__getitem__)]
+            latest = feed.newest_first(papers, state)[: feed.FEED_SIZE]
+            path = f"feeds/{kind}/{group.slug}.xml"
+            out[path] = feed.listing_feed(latest, feed.last_update(papers, state), [entry(p) for p in latest],
+                                          f"{site_name} — {label}: {group.name}", f"feed:{kind}:{feed.urn_part(group.slug)}",
+                                          path, f"{kind}/{group.slug}/", site_url)
+        return out
+
+    return [lambda: feeds("topics", "Topic", corpus.topics), lambda: feeds("tags", "Tag", list(corpus.tags.values())),
+            lambda: {f"feeds/{kind}/sitemap.xml": feed.EMPTY_SITEMAP for kind in ("topics", "tags")}]
 
 
 def paged_paths(first: str, n: int) -> list[str]:

@@ -1,10 +1,11 @@
-// Facets on the papers index: filter the whole catalog (papers/facets.json) by topic, tag, venue and year,
+// Facets on the papers index: filter the whole catalog (papers/facets.json) by topic, tag, venue, year and author,
 // combinable; the filter lives in the query string (?topic=…&tag=…) so a filtered list can be shared. A filtered
 // list is the whole catalog's matches, so the page range and the page links of the paginated list are hidden.
-// The query accepts a slug or a display name, in any case (?topic=Graph%20neural%20networks).
+// The query accepts a slug or a display name, in any case (?topic=Graph%20neural%20networks). Authors are too many
+// for a menu (35,000 at a large conference): a text field with the names as suggestions (a <datalist>).
 (function () {
   "use strict";
-  var FIELDS = ["topic", "tag", "venue", "year"];
+  var FIELDS = ["topic", "tag", "venue", "year", "author"];
 
   function init() {
     var form = document.querySelector("form.ps-facets");
@@ -35,8 +36,28 @@
     return Object.keys(seen).sort().map(function (k) { return [k, seen[k]]; });
   }
 
+  // The author field: the value is the author's name as shown; an author's slug is found from it (or a slug typed).
+  function authorField(form, authors) {
+    var input = form.elements.author, list = document.getElementById(input.getAttribute("list"));
+    var bySlug = {}, byName = {};
+    authors.forEach(function (a, i) { bySlug[a[0]] = i; byName[a[1].toLowerCase()] = i; });
+    var frag = document.createDocumentFragment();
+    authors.forEach(function (a) { var o = document.createElement("option"); o.value = a[1]; frag.appendChild(o); });
+    list.appendChild(frag);
+    form.querySelector('[data-facet="author"]').hidden = !authors.length;
+    return {
+      find: function (v) {
+        var t = (v || "").trim();
+        if (!t) return null;
+        if (bySlug.hasOwnProperty(t)) return bySlug[t];
+        return byName.hasOwnProperty(t.toLowerCase()) ? byName[t.toLowerCase()] : -1;
+      }
+    };
+  }
+
   function setup(form, data, base) {
-    var papers = data.papers;
+    var papers = data.papers, authors = data.authors || [];
+    var people = authorField(form, authors);
     var counts = { topic: {}, tag: {} };
     papers.forEach(function (p) {
       counts.topic[p[2]] = (counts.topic[p[2]] || 0) + 1;
@@ -66,6 +87,8 @@
     function apply(push) {
       var f = {};
       FIELDS.forEach(function (k) { f[k] = sel[k].value; });
+      var author = people.find(f.author);  // null: no author asked for; -1: a name no paper has
+      if (author !== null && author >= 0) f.author = authors[author][0];  // the slug in the address
       var active = FIELDS.some(function (k) { return f[k]; });
       var query = new URLSearchParams();
       FIELDS.forEach(function (k) { if (f[k]) query.set(k, f[k]); });
@@ -76,12 +99,14 @@
       list.textContent = "";
       if (staticList) staticList.hidden = active;
       paging.forEach(function (el) { el.hidden = active; });
-      var note = unknown.length ? "No " + unknown.join(", no ") + " in this collection. " : "";
+      var missing = unknown.concat(author === -1 ? ["author \u201c" + f.author.trim() + "\u201d"] : []);
+      var note = missing.length ? "No " + missing.join(", no ") + " in this collection. " : "";
       if (!active) { status.textContent = note; list.hidden = true; return; }
       var topic = f.topic ? topicIndex[f.topic] : null, tag = f.tag ? tagIndex[f.tag] : null;
       var matches = papers.filter(function (p) {
         return (topic === null || p[2] === topic) && (tag === null || p[3].indexOf(tag) >= 0) &&
-          (!f.venue || p[4] === f.venue) && (!f.year || p[5] === f.year);
+          (!f.venue || p[4] === f.venue) && (!f.year || p[5] === f.year) &&
+          (author === null || (p[6] || []).indexOf(author) >= 0);
       });
       status.textContent = note + matches.length + (matches.length === 1 ? " paper matches" : " papers match") + " the filter.";
       var frag = document.createDocumentFragment();
@@ -103,6 +128,18 @@
 
     var params = new URLSearchParams(window.location.search), renamed = false;
     FIELDS.forEach(function (k) {
+      if (k === "author") {  // a text field: shows the name, whichever of slug or name the address gave
+        var a = params.get(k), i = people.find(a);
+        if (i !== null && i >= 0) { sel[k].value = authors[i][1]; renamed = renamed || authors[i][0] !== a; }
+        else if (a) unknown.push("author \u201c" + a + "\u201d");
+        sel[k].addEventListener("change", function () { unknown = []; apply(true); });
+        // A suggestion picked from the list applies at once; a name being typed waits for Enter or leaving the field.
+        sel[k].addEventListener("input", function () {
+          var i = people.find(sel[k].value);
+          if (i !== null && i >= 0) { unknown = []; apply(true); }
+        });
+        return;
+      }
       var v = params.get(k), o = v ? pick(sel[k], v) : null;
       if (o) { sel[k].value = o.value; renamed = renamed || o.value !== v; }
       else if (v) unknown.push(k + " \u201c" + v + "\u201d");  // said, not silently dropped
