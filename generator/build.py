@@ -30,6 +30,7 @@ from generator.runtime.progress import Progress
 from generator.write import feed
 from generator.write.files import Journal, staging_copy, swap_dir, undo_writes, write_new_files, write_tree
 from generator.write.mkdocs_adapter import run_mkdocs
+from generator.write.page_store import PageStore
 from generator.write.render import TemplateFailed, render_site
 
 T = TypeVar("T")
@@ -159,7 +160,8 @@ def build(project: Project, progress: Progress, strict: bool = False) -> Corpus:
             with progress.stage("mkdocs") as stage, staging_copy(project.docs_dir, leftovers) as stage_dir:
                 write_new_files(stage_dir, files)
                 warnings = run_mkdocs(project.config_file, stage_dir, new_site, strict,
-                                      site_name=site_title(project, corpus), site_url=project.site_url)
+                                      site_name=site_title(project, corpus), site_url=project.site_url,
+                                      store=PageStore(run.cache.folder, run.cache.warn) if run.cache.folder else None)
                 stage.count = len(files)
                 stage.note = f"{len(warnings)} warnings" if warnings else ""
             with progress.stage("files") as stage, _state_saved(project, corpus):
