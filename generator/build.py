@@ -159,11 +159,12 @@ def build(project: Project, progress: Progress, strict: bool = False) -> Corpus:
         try:
             with progress.stage("mkdocs") as stage, staging_copy(project.docs_dir, leftovers) as stage_dir:
                 write_new_files(stage_dir, files)
+                store = PageStore(run.cache.folder, run.cache.warn) if run.cache.folder else None
                 warnings = run_mkdocs(project.config_file, stage_dir, new_site, strict,
-                                      site_name=site_title(project, corpus), site_url=project.site_url,
-                                      store=PageStore(run.cache.folder, run.cache.warn) if run.cache.folder else None)
+                                      site_name=site_title(project, corpus), site_url=project.site_url, store=store)
                 stage.count = len(files)
-                stage.note = f"{len(warnings)} warnings" if warnings else ""
+                notes = [f"{store.reused} pages reused"] if store and store.reused else []
+                stage.note = ", ".join(notes + ([f"{len(warnings)} warnings"] if warnings else []))
             with progress.stage("files") as stage, _state_saved(project, corpus):
                 journal: Journal = {}
                 try:

@@ -299,7 +299,8 @@ def _build_all(config, doc_files, nav, env, dirty: bool, reuse: _Reuse | None) -
                 reuse.rendered(page, entries, records, digest)
         else:
             assert reuse is not None
-            entries = reuse.place(page)
+            entries, records = reuse.place(page)
+            _log_again(records)
         for index, new in zip(indexes, entries):
             index.entries.extend(new)
     return {id(page) for page in pages}

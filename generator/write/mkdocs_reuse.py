@@ -124,6 +124,7 @@ class Reuse:
                 self._restore(page, record, files)
                 self.reused[id(page)] = record
                 logs.extend(record["read_log"])
+        self.store.reused = len(self.reused)
         return logs
 
     @staticmethod

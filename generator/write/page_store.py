@@ -67,6 +67,7 @@ class PageStore:
         self.records = Cache(folder, warn)
         self.html_dir = folder / HTML_DIR
         self._damaged = 0
+        self.reused = 0  # pages this build took from the store (set by the adapter)
 
     def find(self, key: str) -> dict | None:
         """Return the record stored under `key` when its HTML file is there and intact, else None."""
@@ -79,6 +80,7 @@ class PageStore:
         except OSError:
             data = None
         if data is None or len(data) != record["size"] or hashlib.sha256(data).hexdigest() != record["html"]:
+            path.unlink(missing_ok=True)  # so that the page rendered again is kept in its place
             self._damaged += 1
             if self._damaged == 1:
                 self.warn(f"{path}: page cache file is missing or damaged; its pages are rendered again")
