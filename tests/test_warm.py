@@ -293,3 +293,64 @@ def test_a_failed_build_keeps_no_pages(base: Path, tmp_path: Path) -> None:
         _build_here(root)
     _write_data(root, ROWS[:BASE])
     assert _reused_here(_build_here(root)) > 0
+
+
+# --- the no-change fast path (generator/uptodate.py) ----------------------------------------------------
+
+
+def test_a_build_with_nothing_changed_does_nothing(base: Path, tmp_path: Path) -> None:
+    root = _copy(base, tmp_path / "warm")
+    _cli_build(root)  # the copy's site/ has new times: built once, then up to date
+    before = {p: (p.stat().st_mtime_ns, p.read_bytes()) for p in (root / "site").rglob("*") if p.is_file()}
+    err = _cli_build(root)
+    assert "site/ is up to date: nothing changed since the last build of 30 papers" in err
+    assert "mkdocs" not in err
+    assert {p: (p.stat().st_mtime_ns, p.read_bytes()) for p in (root / "site").rglob("*") if p.is_file()} == before
+
+
+@pytest.mark.parametrize("change", ["data", "template", "config", "override", "site", "site_src", "options"])
+def test_any_change_builds_again(base: Path, tmp_path: Path, change: str) -> None:
+    root = _copy(base, tmp_path / "warm")
+    _cli_build(root)
+    flags: tuple[str, ...] = ()
+    if change == "data":
+        rows = [dict(r) for r in ROWS[:BASE]]
+        rows[5]["title"] = "A retitled paper"
+        _write_data(root, rows)
+    elif change == "template":
+        (root / "templates" / "tag.md.j2").write_text((root / "templates" / "tag.md.j2").read_text() + "\nMore.\n")
+    elif change == "config":
+        (root / "mkdocs.yml").write_text((root / "mkdocs.yml").read_text().replace("Research abstracts", "Abstracts"))
+    elif change == "override":
+        (root / "overrides" / "main.html").write_text((root / "overrides" / "main.html").read_text() + "\n")
+    elif change == "site":
+        (root / "site" / "about" / "index.html").unlink()
+    elif change == "site_src":
+        (root / "site_src" / "method.md").write_text(METHOD + "\nMore text.\n")
+    else:
+        flags = ("--site-url", "https://example.org/papers/")
+    err = _cli_build(root, *flags)
+    assert "up to date" not in err and "mkdocs" in err
+    if change == "data":
+        assert "A retitled paper" in (root / "site" / _paper_page(root, ROWS[5]["id"]) / "index.html").read_text()
+    if change == "site":
+        assert (root / "site" / "about" / "index.html").is_file()
+    assert "up to date" in _cli_build(root, *flags)
+
+
+def test_a_damaged_stamp_is_ignored_with_a_warning(base: Path, tmp_path: Path) -> None:
+    root = _copy(base, tmp_path / "warm")
+    _cli_build(root)
+    stamp = root / ".cache" / "papersite" / "last-build.json"
+    stamp.write_bytes(stamp.read_bytes()[:-5])
+    err = _cli_build(root)
+    assert "last-build.json: damaged; building as usual" in err and "mkdocs" in err
+    assert "up to date" in _cli_build(root)
+
+
+def test_the_strict_build_after_a_lenient_one_still_checks(base: Path, tmp_path: Path) -> None:
+    root = _copy(base, tmp_path / "warm")
+    _write_data(root, ROWS[1:BASE])  # notes.md's link target is gone
+    assert run_cli("--project", str(root), "build").returncode == 0
+    assert "up to date" in run_cli("--project", str(root), "build").stderr
+    assert run_cli("--project", str(root), "build", "--strict").returncode == 1

@@ -34,7 +34,7 @@ def lookup_of(path: str, found: Any) -> list:  # noqa: ANN401 - a MkDocs File or
     return [path, found.url, bool(found.inclusion.is_excluded())]
 
 
-def _versions() -> list[list[str]]:
+def releases() -> list[list[str]]:
     """Return the installed release of every distribution a page depends on."""
     found = []
     for dist in DISTRIBUTIONS:
@@ -73,7 +73,7 @@ def site_key(config, files, nav) -> str:  # noqa: ANN001 - MkDocs objects
     """Return the key of everything besides its own Markdown that a page's HTML and search entries depend on."""
     hooks = getattr(config, "hooks", None) or {}
     parts = [
-        cache_module.CODE_VERSION, _versions(),
+        cache_module.CODE_VERSION, releases(),
         Path(config.config_file_path).read_bytes().decode("utf-8", "replace") if config.config_file_path else "",
         config.site_name, config.site_url, config.use_directory_urls,
         _tree_digest(config.theme.custom_dir),
