@@ -13,6 +13,7 @@ from generator import __version__, uptodate
 from generator.build import build, check, generate, site_title
 from generator.project import Project, site_url_of
 from generator.model import PapersiteError, Problem
+from generator.runtime.cache import CACHE_DIR
 from generator.runtime.progress import Progress
 from generator.search import search
 from generator.write.mkdocs_adapter import serve_mkdocs, serve_url
@@ -179,7 +180,9 @@ def _cmd_serve(args: argparse.Namespace, progress: Progress) -> int:
     print(f"papersite: serving {site_title(project, corpus)} at {serve_url(args.addr, project.site_url)} "
           "(Ctrl+C stops)", file=sys.stderr, flush=True)
     try:
-        serve_mkdocs(project.config_file, project.docs_dir, args.addr, site_name=site_title(project, corpus))
+        serve_mkdocs(project.config_file, project.docs_dir, args.addr, site_name=site_title(project, corpus),
+                     store_dir=project.root / CACHE_DIR / "serve",
+                     warn=lambda message: print(f"warning: {message}", file=sys.stderr))
     finally:
         stop.set()
         watcher.join()

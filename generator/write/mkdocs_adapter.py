@@ -13,7 +13,7 @@ import os
 import sys
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 from urllib.parse import urlsplit
 
 from generator.model import PapersiteError
@@ -68,11 +68,30 @@ def serve_url(address: str, site_url: str | None) -> str:
     return f"http://{address}{urlsplit(site_url or '/').path}"
 
 
-def serve_mkdocs(config_file: Path, docs_dir: Path, address: str, site_name: str | None = None) -> None:
-    """Serve docs_dir with MkDocs' live-reloading development server until interrupted."""
-    from mkdocs.commands.serve import serve
+def serve_mkdocs(config_file: Path, docs_dir: Path, address: str, site_name: str | None = None,
+                 store_dir: Path | None = None, warn: Callable[[str], None] | None = None) -> None:
+    """Serve docs_dir with MkDocs' live-reloading development server until interrupted.
 
-    serve(str(config_file), livereload=True, dev_addr=address, docs_dir=str(docs_dir), site_name=site_name)
+    With `store_dir`, every rebuild takes the pages that did not change from a page store kept there (the
+    server's own: its pages carry the server's address, and each build keeps only the pages it used).
+    """
+    from mkdocs.commands import serve as serve_module
+
+    original = serve_module.build
+
+    def build_reusing(config, *, serve_url=None, dirty=False) -> None:  # noqa: ANN001 - MkDocs' own signature
+        with _markdown_on_every_core(PageStore(store_dir, warn or (lambda message: None))) as reuse:
+            original(config, serve_url=serve_url, dirty=dirty)
+        if reuse is not None:
+            reuse.save()
+
+    if store_dir is not None:
+        serve_module.build = build_reusing
+    try:
+        serve_module.serve(str(config_file), livereload=True, dev_addr=address, docs_dir=str(docs_dir),
+                           site_name=site_name)
+    finally:
+        serve_module.build = original
 
 
 #: The releases the parallel page build was written and tested against: it replaces two private functions of
