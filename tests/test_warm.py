@@ -354,3 +354,16 @@ def test_the_strict_build_after_a_lenient_one_still_checks(base: Path, tmp_path:
     assert run_cli("--project", str(root), "build").returncode == 0
     assert "up to date" in run_cli("--project", str(root), "build").stderr
     assert run_cli("--project", str(root), "build", "--strict").returncode == 1
+
+
+def test_the_workflow_caches_the_page_store(base: Path) -> None:
+    import yaml
+
+    from generator.runtime.cache import CACHE_DIR
+    from generator.write.page_store import HTML_DIR, KIND
+
+    workflow = yaml.safe_load((Path(__file__).resolve().parent.parent / ".github" / "workflows" / "site.yml").read_text())
+    cached = [step["with"]["path"] for job in workflow["jobs"].values() for step in job.get("steps", [])
+              if str(step.get("uses", "")).startswith("actions/cache@")]
+    assert cached == [CACHE_DIR.as_posix()]
+    assert (base / CACHE_DIR / KIND).is_dir() and any((base / CACHE_DIR / HTML_DIR).rglob("*.html"))
