@@ -113,7 +113,8 @@ def _cmd_build(args: argparse.Namespace, progress: Progress) -> int:
     start = time.perf_counter()
     # Nothing read has changed and site/ is as the last build left it: there is nothing to do (generator/uptodate.py).
     stamp, notes = uptodate.load(project)
-    if stamp and stamp.inputs == uptodate.inputs_digest(project, args.strict) and stamp.outputs == uptodate.outputs_digest(project):
+    if (stamp and stamp.inputs == uptodate.inputs_digest(project, args.strict)
+            and stamp.outputs == uptodate.outputs_digest(project) and not uptodate.has_work_folders(project)):
         _print_problems(stamp.warnings)
         progress.say(f"{project.relative(project.site_dir)}/ is up to date: nothing changed since the last build of "
                      f"{stamp.papers} papers ({time.perf_counter() - start:.1f} s)")
@@ -125,7 +126,7 @@ def _cmd_build(args: argparse.Namespace, progress: Progress) -> int:
     if uptodate.inputs_digest(project, args.strict, with_state=False) == before:  # not edited while it built
         uptodate.save(project, uptodate.Stamp(
             uptodate.inputs_digest(project, args.strict), uptodate.outputs_digest(project), len(corpus.papers),
-            [w for w in corpus.warnings if w.field != "cache"]))
+            [w for w in corpus.warnings if w.field not in ("cache", "cleanup")]))  # those two are of this build only
     progress.say(f"built {len(corpus.papers)} papers into {project.relative(project.site_dir)}/ "
                  f"in {time.perf_counter() - start:.1f} s")
     return 0

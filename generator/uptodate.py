@@ -20,7 +20,7 @@ from pathlib import Path
 from generator.model import Problem
 from generator.project import Project, _read_mkdocs_yml
 from generator.runtime import cache as cache_module
-from generator.runtime.files import replace_file
+from generator.runtime.files import WORK_PREFIXES, replace_file
 from generator.write import feed
 from generator.write.mkdocs_reuse import releases
 
@@ -80,6 +80,17 @@ def inputs_digest(project: Project, strict: bool, with_state: bool = True) -> st
             digest.update(part.encode())
             _hash_tree(digest, project.config_file.parent / part)
     return digest.hexdigest()
+
+
+def has_work_folders(project: Project) -> bool:
+    """Tell whether an earlier build left work folders next to site/ or site_src/ (a full build removes them)."""
+    for parent in {project.site_dir.parent, project.docs_dir.parent}:
+        try:
+            if any(entry.name.startswith(WORK_PREFIXES) for entry in os.scandir(parent)):
+                return True
+        except OSError:
+            continue
+    return False
 
 
 def outputs_digest(project: Project) -> str:
