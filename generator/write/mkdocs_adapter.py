@@ -3,6 +3,7 @@
 The only module that imports MkDocs (and reads Material's search plugin). The parallel page build replaces two
 private functions of MkDocs 1.6.1; unfit_reason() checks, before each build, the MkDocs and Material releases, those
 functions' signatures and every page-event handler, and otherwise MkDocs' own loop runs and one line says why.
+With a page store, pages whose key is unchanged are neither converted nor rendered (mkdocs_reuse.py says which).
 """
 
 from __future__ import annotations
