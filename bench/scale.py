@@ -9,8 +9,9 @@ project made like the tests' (generator.project.copy_project), then:
 - runs `papersite build` in a subprocess (peak RSS from RUSAGE_CHILDREN) and reads its per-stage seconds
   from stderr;
 - runs a bare `mkdocs build` over the very same site_src/ and prints end-to-end / bare;
-- adds one abstract and runs `papersite generate` again (the warm, incremental case), reporting its
-  generate stages against the cold build's;
+- adds one abstract and runs `papersite build` again (the warm, incremental case: pages reused from the
+  cache), reporting it against bare MkDocs and its generate stages against the cold build's; then runs
+  `papersite build` once more with nothing changed (the no-change fast path);
 - measures site size, the HTML of the largest paper page and of the largest listing page, and the search
   index raw and gzipped (per paper too);
 - with --browser, opens the built site in Chromium (Playwright), types a query and times until results show.
@@ -178,6 +179,12 @@ def _write_counts(note: str) -> str:
     return " / ".join(m.groups()) if m else "-"
 
 
+def _reused_pages(stderr: str) -> int:
+    """Return how many pages the mkdocs stage says it took from the page cache."""
+    m = re.search(r"^\s+mkdocs .*\((\d+) pages reused", stderr, re.M)
+    return int(m.group(1)) if m else 0
+
+
 def largest(paths: list[Path]) -> tuple[int, str]:
     """Return (size, name) of the largest file among `paths`."""
     return max(((p.stat().st_size, p.as_posix()) for p in paths), default=(0, "-"))
@@ -228,10 +235,11 @@ def measure(size: int, rows_source: Path, workdir: Path, browser: bool, code: Pa
     listing_kb, listing_name = largest(listing_pages)
     entries = max((len(re.findall(r"<li>", p.read_text(encoding="utf-8"))) for p in listing_pages), default=0)
 
-    # Warm, incremental run: one more abstract, same cache.
+    # Warm, incremental run: one more abstract, same cache, the whole `papersite build`; then the same again.
     write_jsonl(project / "data" / "synthetic.jsonl", records)
-    warm_wall, warm_rss, warm_err, warm_cpu = run_child([*papersite, "generate", "--project", str(project)], project, code)
+    warm_wall, warm_rss, warm_err, warm_cpu = run_child([*papersite, "build", "--project", str(project)], project, code)
     warm = stage_seconds(warm_err)
+    same_wall, same_rss, same_err, _ = run_child([*papersite, "build", "--project", str(project)], project, code)
 
     figures = {
         "size": size,
@@ -260,6 +268,13 @@ def measure(size: int, rows_source: Path, workdir: Path, browser: bool, code: Pa
         "warm_wall_s": warm_wall,
         "warm_stages": warm,
         "warm_note": next((l.strip() for l in warm_err.splitlines() if l.strip().startswith("files")), ""),
+        "warm_reused": _reused_pages(warm_err),
+        "warm_ratio": warm_wall / bare_wall if bare_wall else float("nan"),
+        "warm_rss_mb": warm_rss,
+        "same_wall_s": same_wall,
+        "same_ratio": same_wall / bare_wall if bare_wall else float("nan"),
+        "same_up_to_date": "is up to date" in same_err,
+        "generate_ratio": sum(stages.get(s, 0.0) for s in GENERATE_STAGES) / bare_wall if bare_wall else float("nan"),
     }
     if browser:
         figures["browser_search_s"] = browser_search_seconds(site, "diffusion")
@@ -292,6 +307,14 @@ def print_table(results: list[dict]) -> None:
         ("+1 abstract: generate + infer (s)", [f"{r['warm_generate_s']:.2f}" for r in results]),
         ("+1 abstract: warm / cold", [f"{r['warm_generate_s'] / r['generate_s']:.0%}" for r in results]),
         ("+1 abstract: Markdown written / removed / unchanged", [_write_counts(r["warm_note"]) for r in results]),
+        ("+1 abstract: pages reused by MkDocs", [f"{r['warm_reused']:,}" for r in results]),
+        ("+1 abstract: papersite build, warm (s)", [f"{r['warm_wall_s']:.1f}" for r in results]),
+        ("+1 abstract warm / bare (target <= 0.20)", [f"{r['warm_ratio']:.3f}" for r in results]),
+        ("no change: papersite build (s)", [f"{r['same_wall_s']:.2f}" + ("" if r["same_up_to_date"] else " (built)") for r in results]),
+        ("no change / bare (target <= 0.10)", [f"{r['same_ratio']:.3f}" for r in results]),
+        ("cold end to end / bare (target <= 0.85)", [f"{r['ratio']:.2f}" for r in results]),
+        ("cold generate + infer / bare (target <= 0.10)", [f"{r['generate_ratio']:.3f}" for r in results]),
+        ("peak RSS cold / warm build (MB, target <= 1,536)", [f"{r['rss_mb']:.0f} / {r['warm_rss_mb']:.0f}" for r in results]),
     ]
     if any("browser_search_s" in r for r in results):
         rows.append(("browser search, typed → results (s)", [f"{r.get('browser_search_s', float('nan')):.2f}" for r in results]))

@@ -9,10 +9,11 @@ import time
 import warnings
 from pathlib import Path
 
-from generator import __version__
+from generator import __version__, uptodate
 from generator.build import build, check, generate, site_title
 from generator.project import Project, site_url_of
 from generator.model import PapersiteError, Problem
+from generator.runtime.cache import CACHE_DIR
 from generator.runtime.progress import Progress
 from generator.search import answer, check_query
 from generator.write.mkdocs_adapter import serve_mkdocs, serve_url
@@ -110,8 +111,22 @@ def _cmd_build(args: argparse.Namespace, progress: Progress) -> int:
     """Build the whole site."""
     project = _project(args)
     start = time.perf_counter()
+    # Nothing read has changed and site/ is as the last build left it: there is nothing to do (generator/uptodate.py).
+    stamp, notes = uptodate.load(project)
+    if (stamp and stamp.inputs == uptodate.inputs_digest(project, args.strict)
+            and stamp.outputs == uptodate.outputs_digest(project) and not uptodate.has_work_folders(project)):
+        _print_problems(stamp.warnings)
+        progress.say(f"{project.relative(project.site_dir)}/ is up to date: nothing changed since the last build of "
+                     f"{stamp.papers} papers ({time.perf_counter() - start:.1f} s)")
+        return 0
+    before = uptodate.inputs_digest(project, args.strict, with_state=False)
+    uptodate.forget(project)
     corpus = build(project, progress, strict=args.strict)
-    _print_problems(corpus.warnings)
+    _print_problems(notes + corpus.warnings)
+    if uptodate.inputs_digest(project, args.strict, with_state=False) == before:  # not edited while it built
+        uptodate.save(project, uptodate.Stamp(
+            uptodate.inputs_digest(project, args.strict), uptodate.outputs_digest(project), len(corpus.papers),
+            [w for w in corpus.warnings if w.field not in ("cache", "cleanup")]))  # those two are of this build only
     progress.say(f"built {len(corpus.papers)} papers into {project.relative(project.site_dir)}/ "
                  f"in {time.perf_counter() - start:.1f} s")
     return 0
@@ -169,7 +184,9 @@ def _cmd_serve(args: argparse.Namespace, progress: Progress) -> int:
     print(f"papersite: serving {site_title(project, corpus)} at {serve_url(args.addr, project.site_url)} "
           "(Ctrl+C stops)", file=sys.stderr, flush=True)
     try:
-        serve_mkdocs(project.config_file, project.docs_dir, args.addr, site_name=site_title(project, corpus))
+        serve_mkdocs(project.config_file, project.docs_dir, args.addr, site_name=site_title(project, corpus),
+                     store_dir=project.root / CACHE_DIR / "serve",
+                     warn=lambda message: print(f"warning: {message}", file=sys.stderr))
     finally:
         stop.set()
         watcher.join()

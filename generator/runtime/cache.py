@@ -111,6 +111,10 @@ class Cache:
         self._load(kind)
         self._new.setdefault(kind, {})[key] = value
 
+    def kept(self, kind: str) -> dict[str, Any]:
+        """Return the entries of `kind` the next save writes: those this build found or put."""
+        return self._new.get(kind, {})
+
     def memo_many(self, kind: str, keys: Sequence[str], compute: Callable[[int], T], valid: Check | None = None) -> list[T]:
         """Return the cached value of every key, computing the missing ones (`compute(i)` for keys[i]) in parallel.
 

@@ -3,6 +3,7 @@
 The only module that imports MkDocs (and reads Material's search plugin). The parallel page build replaces two
 private functions of MkDocs 1.6.1; unfit_reason() checks, before each build, the MkDocs and Material releases, those
 functions' signatures and every page-event handler, and otherwise MkDocs' own loop runs and one line says why.
+With a page store, pages whose key is unchanged are neither converted nor rendered (mkdocs_reuse.py says which).
 """
 
 from __future__ import annotations
@@ -13,11 +14,13 @@ import os
 import sys
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 from urllib.parse import urlsplit
 
 from generator.model import PapersiteError
 from generator.runtime import parallel
+from generator.write.mkdocs_reuse import Reuse as _Reuse, lookup_of
+from generator.write.page_store import PageStore
 
 
 class _WarningCollector(logging.Handler):
@@ -32,11 +35,12 @@ class _WarningCollector(logging.Handler):
 
 
 def run_mkdocs(config_file: Path, docs_dir: Path, site_dir: Path, strict: bool, site_name: str | None = None,
-               site_url: str | None = None) -> list[str]:
+               site_url: str | None = None, store: PageStore | None = None) -> list[str]:
     """Build docs_dir into site_dir with MkDocs and return its warnings; raise PapersiteError if it fails.
 
     `site_name` and `site_url`, when given, replace mkdocs.yml's (the site named after its data, the URL the
     Pages workflow passes): the header, the browser tab, canonical links, the sitemap and 404.html use them.
+    With a `store`, unchanged pages are taken from it and, once the build has succeeded, this build's are kept.
     """
     from mkdocs.commands.build import build as mkdocs_build
     from mkdocs.config import load_config
@@ -48,8 +52,10 @@ def run_mkdocs(config_file: Path, docs_dir: Path, site_dir: Path, strict: bool, 
     try:
         config = load_config(str(config_file), docs_dir=str(docs_dir), site_dir=str(site_dir), strict=strict,
                              site_name=site_name, site_url=site_url)  # None: mkdocs.yml's value stays
-        with _markdown_on_every_core():
+        with _markdown_on_every_core(store) as reuse:
             mkdocs_build(config)
+        if reuse is not None:
+            reuse.save()
     except (MkDocsException, OSError) as exc:
         detail = "; ".join(collector.messages[:5]) or str(exc)
         raise PapersiteError(f"{config_file.name}: mkdocs build failed: {detail}") from exc
@@ -63,11 +69,30 @@ def serve_url(address: str, site_url: str | None) -> str:
     return f"http://{address}{urlsplit(site_url or '/').path}"
 
 
-def serve_mkdocs(config_file: Path, docs_dir: Path, address: str, site_name: str | None = None) -> None:
-    """Serve docs_dir with MkDocs' live-reloading development server until interrupted."""
-    from mkdocs.commands.serve import serve
+def serve_mkdocs(config_file: Path, docs_dir: Path, address: str, site_name: str | None = None,
+                 store_dir: Path | None = None, warn: Callable[[str], None] | None = None) -> None:
+    """Serve docs_dir with MkDocs' live-reloading development server until interrupted.
 
-    serve(str(config_file), livereload=True, dev_addr=address, docs_dir=str(docs_dir), site_name=site_name)
+    With `store_dir`, every rebuild takes the pages that did not change from a page store kept there (the
+    server's own: its pages carry the server's address, and each build keeps only the pages it used).
+    """
+    from mkdocs.commands import serve as serve_module
+
+    original = serve_module.build
+
+    def build_reusing(config, *, serve_url=None, dirty=False) -> None:  # noqa: ANN001 - MkDocs' own signature
+        with _markdown_on_every_core(PageStore(store_dir, warn or (lambda message: None))) as reuse:
+            original(config, serve_url=serve_url, dirty=dirty)
+        if reuse is not None:
+            reuse.save()
+
+    if store_dir is not None:
+        serve_module.build = build_reusing
+    try:
+        serve_module.serve(str(config_file), livereload=True, dev_addr=address, docs_dir=str(docs_dir),
+                           site_name=site_name)
+    finally:
+        serve_module.build = original
 
 
 #: The releases the parallel page build was written and tested against: it replaces two private functions of
@@ -77,7 +102,8 @@ WRITTEN_FOR = {"mkdocs": "1.6.1", "mkdocs-material": "9.8.2"}
 
 #: The private functions it replaces, with the parameters it calls them with.
 _REPLACED = {"_populate_page": ("page", "config", "files", "dirty"),
-             "_build_page": ("page", "config", "doc_files", "nav", "env", "dirty", "excluded")}
+             "_build_page": ("page", "config", "doc_files", "nav", "env", "dirty", "excluded"),
+             "get_navigation": ("files", "config")}
 
 
 #: Set to any value to build pages with MkDocs' own loop (a check, or a way round a problem).
@@ -130,27 +156,32 @@ def _known_handler(event: str, handler) -> bool:  # noqa: ANN001 - a plugin's bo
 
 
 @contextmanager
-def _markdown_on_every_core() -> Iterator[None]:
-    """Within the block, MkDocs converts and renders the pages in forked workers; everything else is its own build.
+def _markdown_on_every_core(store: PageStore | None = None) -> Iterator[_Reuse | None]:
+    """Within the block, MkDocs converts and renders the pages in forked workers, reusing the store's unchanged pages.
 
     MkDocs converts and renders one page at a time in one process; here the first call of each of its two
     per-page steps does every page at once in workers, and the later calls find their page done. Converting
     a page depends on that page and the file list only, rendering on the page, the nav and the search
     plugin, so the pages, the search index and the warnings come out as MkDocs' own loop makes them
-    (tests/test_parallel.py). Where unfit_reason() finds a reason, MkDocs' own loop runs and one line says
-    why; small sites, one job or no fork also use MkDocs' loop, quietly, as the faster choice there.
+    (tests/test_parallel.py). With a store, a page whose key (page_reuse.page_key) is unchanged is neither
+    converted nor rendered: its kept HTML, search entries and warnings stand in (tests/test_warm.py); the
+    block yields the _Reuse whose save() keeps this build's pages once MkDocs has succeeded. Where
+    unfit_reason() finds a reason, MkDocs' own loop runs (nothing reused) and one line says why; small
+    sites, one job or no fork also use one process, quietly, as the faster choice there.
     """
     from mkdocs.commands import build as mkdocs_build_module
 
     reason = unfit_reason()
     if reason:
         _say_own_loop(reason)
-        yield
+        yield None
         return
     original, original_build = mkdocs_build_module._populate_page, mkdocs_build_module._build_page
+    original_nav = mkdocs_build_module.get_navigation
     fits: list[bool] = []  # decided once, at the first page, when the plugins are known
     started = built = False
     done: set[int] = set()  # ids of the pages written by workers
+    reuse = _Reuse(store) if store is not None else None
 
     def fit(config) -> bool:  # noqa: ANN001 - MkDocs' config
         if not fits:
@@ -160,31 +191,70 @@ def _markdown_on_every_core() -> Iterator[None]:
             fits.append(reason is None)
         return fits[0]
 
+    def navigation(files, config):  # noqa: ANN001, ANN202 - MkDocs' own signature
+        nav = original_nav(files, config)
+        if reuse is not None:
+            reuse.nav = nav  # the reused pages' key includes it
+        return nav
+
     def populate(page, config, files, dirty=False) -> None:  # noqa: ANN001 - MkDocs' own signature
         nonlocal started
         if not started:
             started = True
-            if fit(config):
-                _populate_all(original, config, files, dirty)
-        if page.content is None:  # not converted up front
+            if fit(config) and not dirty:
+                pages = _all_pages(config, files)
+                if reuse is not None:
+                    _log_again(reuse.start(pages, config, files, len(_search_indexes(config))))
+                _populate_all(original, config, files, [p for p in pages if not (reuse and reuse.has(p))], reuse)
+            elif reuse is not None:
+                reuse.active = False
+        if page.content is not None:  # reused, or converted up front
+            return
+        if reuse is None or not reuse.active:
             original(page, config, files, dirty)
+            return
+        records: list = []
+        try:
+            with _kept_records() as records, _recorded_lookups(files) as lookups:
+                original(page, config, files, dirty)
+        finally:
+            _log_again(records)
+        reuse.converted(page, records, lookups)
 
     def build_page(page, config, doc_files, nav, env, dirty=False, excluded=False) -> None:  # noqa: ANN001
         nonlocal built
         if not built:
             built = True
             if fit(config):
-                done.update(_build_all(original_build, config, doc_files, nav, env, dirty))
-        if id(page) not in done:
+                done.update(_build_all(config, doc_files, nav, env, dirty, reuse))
+        if id(page) in done:
+            return
+        if reuse is None or not reuse.active:
             original_build(page, config, doc_files, nav, env, dirty, excluded)
+            return
+        if reuse.has(page):
+            entries, records = reuse.place(page)
+        else:
+            try:
+                entries, records, digest = _render_page(page, config, doc_files, nav, env, _search_indexes(config),
+                                                        reuse.store)
+            except Exception as exc:  # as MkDocs' own loop says it
+                logging.getLogger("mkdocs.commands.build").error(f"Error building page '{page.file.src_uri}': {exc}")
+                raise
+            reuse.rendered(page, entries, records, digest)
+        _log_again(records)
+        for index, new in zip(_search_indexes(config), entries):
+            index.entries.extend(new)
 
     mkdocs_build_module._populate_page = populate
     mkdocs_build_module._build_page = build_page
+    mkdocs_build_module.get_navigation = navigation
     try:
-        yield
+        yield reuse
     finally:
         mkdocs_build_module._populate_page = original
         mkdocs_build_module._build_page = original_build
+        mkdocs_build_module.get_navigation = original_nav
 
 
 def _say_own_loop(reason: str) -> None:
@@ -192,73 +262,105 @@ def _say_own_loop(reason: str) -> None:
     print(f"papersite: building pages with MkDocs' own loop ({reason})", file=sys.stderr)
 
 
-def _populate_all(original, config, files, dirty: bool) -> None:  # noqa: ANN001 - MkDocs objects
-    """Read and convert every documentation page in forked workers and set the results on the pages."""
+def _all_pages(config, files) -> list:  # noqa: ANN001 - MkDocs objects
+    """Return every documentation page, making the Page of those outside the nav as MkDocs' loop would."""
     from mkdocs.structure.pages import Page
 
-    if dirty:
-        return
     pages = []
     for file in files.documentation_pages():
         if file.page is None and file.inclusion.is_not_in_nav():
             Page(None, file, config)  # as MkDocs' loop would, just before reading it
         if file.page is not None:
             pages.append(file.page)
+    return pages
+
+
+def _populate_all(original, config, files, pages: list, reuse: _Reuse | None) -> None:  # noqa: ANN001
+    """Read and convert these documentation pages in forked workers and set the results on the pages."""
     if len(pages) < parallel.MIN_ITEMS or parallel.jobs() < 2 or not parallel.can_fork():
         return
     results = parallel.map_ordered(lambda page: _populate_in_worker(original, page, config, files), pages)
-    for page, (state, records) in zip(pages, results):
+    for page, (state, records, lookups) in zip(pages, results):
         _log_again(records)
         links = state.pop("links_to_anchors", None)
         page.__dict__.update(state)
         page.links_to_anchors = links if links is None else {
             files.get_file_from_path(uri): anchors for uri, anchors in links.items()}
+        if reuse is not None:
+            reuse.converted(page, records, lookups)
 
 
-def _build_all(original, config, doc_files, nav, env, dirty: bool) -> set[int]:  # noqa: ANN001 - MkDocs objects
-    """Render and write every page in forked workers; return the ids of the pages written.
+def _build_all(config, doc_files, nav, env, dirty: bool, reuse: _Reuse | None) -> set[int]:  # noqa: ANN001
+    """Render and write every page in forked workers (or take the reused ones' kept HTML); return the ids done.
 
     Each worker makes a page's context, runs the page_context event (Material's search plugin indexing the
     page), renders the theme's template, runs the post_page hook and writes the file; the search entries
     come back and join the index here, in MkDocs' page order, so the index is the one MkDocs would write.
     """
-    from mkdocs.commands.build import get_context
-    from mkdocs.utils import write_file
-
-    if dirty or len(doc_files) < parallel.MIN_ITEMS or parallel.jobs() < 2 or not parallel.can_fork():
-        return set()
-    if any(f.inclusion.is_excluded() or f.page is None for f in doc_files):
+    if dirty or any(f.inclusion.is_excluded() or f.page is None for f in doc_files):
+        if reuse is not None:
+            reuse.active = False
         return set()
     pages = [file.page for file in doc_files]
-    indexes = [handler.__self__.search_index for handler in config.plugins.events.get("page_context", [])]
-    for name in sorted({page.meta.get("template", "main.html") for page in pages}):
+    fresh = [page for page in pages if not (reuse and reuse.has(page))]
+    if len(fresh) < parallel.MIN_ITEMS or parallel.jobs() < 2 or not parallel.can_fork():
+        return set()  # the pages are done one by one as MkDocs asks (reused ones taken from the store there)
+    indexes = _search_indexes(config)
+    for name in sorted({page.meta.get("template", "main.html") for page in fresh}):
         env.get_template(name)  # compiled once here, not once per worker
-
-    def render(page) -> tuple[list[list[dict]], list[tuple[str, int, str]]]:  # noqa: ANN001 - a MkDocs page
-        config._current_page = page
-        page.active = True
-        try:
-            with _kept_records() as records:
-                context = get_context(nav, doc_files, config, page)
-                template = env.get_template(page.meta.get("template", "main.html"))
-                before = [len(index.entries) for index in indexes]
-                context = config.plugins.on_page_context(context, page=page, config=config, nav=nav)
-                entries = [index.entries[n:] for index, n in zip(indexes, before)]
-                output = config.plugins.on_post_page(template.render(context), page=page, config=config)
-                if output.strip():
-                    write_file(output.encode("utf-8", errors="xmlcharrefreplace"), page.file.abs_dest_path)
-                else:
-                    logging.getLogger("mkdocs").info(f"Page skipped: '{page.file.src_uri}'. Generated empty output.")
-        finally:
-            page.active = False
-            config._current_page = None
-        return entries, records
-
-    for entries, records in parallel.map_ordered(render, pages):
-        _log_again(records)
+    store = reuse.store if reuse is not None else None
+    results = dict(zip(map(id, fresh), parallel.map_ordered(
+        lambda page: _render_page(page, config, doc_files, nav, env, indexes, store), fresh)))
+    for page in pages:
+        if id(page) in results:
+            entries, records, digest = results[id(page)]
+            _log_again(records)
+            if reuse is not None:
+                reuse.rendered(page, entries, records, digest)
+        else:
+            assert reuse is not None
+            entries, records = reuse.place(page)
+            _log_again(records)
         for index, new in zip(indexes, entries):
             index.entries.extend(new)
     return {id(page) for page in pages}
+
+
+def _search_indexes(config) -> list:  # noqa: ANN001 - MkDocs' config
+    """Return the search indexes the page_context handlers (Material's search plugin) add a page's entries to."""
+    return [handler.__self__.search_index for handler in config.plugins.events.get("page_context", [])]
+
+
+def _render_page(page, config, doc_files, nav, env, indexes: list, store: PageStore | None  # noqa: ANN001
+                 ) -> tuple[list[list[dict]], list[tuple[str, int, str]], str | None]:
+    """Render and write one page as MkDocs' _build_page does; return its search entries, log records and kept HTML's digest."""
+    from mkdocs.commands.build import get_context
+    from mkdocs.utils import write_file
+
+    config._current_page = page
+    page.active = True
+    digest = None
+    try:
+        with _kept_records() as records:
+            context = get_context(nav, doc_files, config, page)
+            template = env.get_template(page.meta.get("template", "main.html"))
+            before = [len(index.entries) for index in indexes]
+            context = config.plugins.on_page_context(context, page=page, config=config, nav=nav)
+            entries = [index.entries[n:] for index, n in zip(indexes, before)]
+            for index, n in zip(indexes, before):
+                del index.entries[n:]  # the caller adds them, in page order
+            output = config.plugins.on_post_page(template.render(context), page=page, config=config)
+            if output.strip():
+                data = output.encode("utf-8", errors="xmlcharrefreplace")
+                write_file(data, page.file.abs_dest_path)
+                if store is not None:
+                    digest = store.keep_html(Path(page.file.abs_dest_path), data)
+            else:
+                logging.getLogger("mkdocs").info(f"Page skipped: '{page.file.src_uri}'. Generated empty output.")
+    finally:
+        page.active = False
+        config._current_page = None
+    return entries, records, digest
 
 
 class _RecordKeeper(logging.Handler):
@@ -291,14 +393,36 @@ def _log_again(records: list[tuple[str, int, str]]) -> None:
         logging.getLogger(name).log(level, message)
 
 
-def _populate_in_worker(original, page, config, files) -> tuple[dict, list[tuple[str, int, str]]]:  # noqa: ANN001
-    """Read and convert one page (in a worker); return what that set on the page and what it logged."""
+def _populate_in_worker(original, page, config, files) -> tuple[dict, list[tuple[str, int, str]], list]:  # noqa: ANN001
+    """Read and convert one page (in a worker); return what that set on the page, what it logged and looked up."""
     before = dict(vars(page))
-    with _kept_records() as records:
+    with _kept_records() as records, _recorded_lookups(files) as lookups:
         original(page, config, files, False)
     # Whatever converting the page set or replaced on it goes back to the parent, Files as their paths.
     state = {name: value for name, value in vars(page).items() if name not in before or before[name] is not value}
     links = state.get("links_to_anchors")
     if links is not None:
         state["links_to_anchors"] = {f.src_uri: anchors for f, anchors in links.items()}
-    return state, records
+    return state, records, lookups
+
+
+@contextmanager
+def _recorded_lookups(files) -> Iterator[list]:  # noqa: ANN001 - MkDocs' Files
+    """Within the block, note every path a page's links look up in the file list, and what it found.
+
+    A page's HTML depends on the other files only through these lookups (a link to a page becomes its URL,
+    a link to nothing stays and warns), so they are part of what decides whether the page can be reused.
+    """
+    seen: list = []
+    lookup = files.get_file_from_path
+
+    def recorded(path: str):  # noqa: ANN202 - a MkDocs File or None
+        found = lookup(path)
+        seen.append(lookup_of(path, found))
+        return found
+
+    files.get_file_from_path = recorded
+    try:
+        yield seen
+    finally:
+        del files.get_file_from_path

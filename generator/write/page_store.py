@@ -1,0 +1,137 @@
+"""The page store: each page's rendered HTML and what MkDocs learnt from it, kept between builds for reuse.
+
+A warm rebuild changes a few hundred of 15,000 pages; the MkDocs adapter asks this store, by a key of
+everything that can change a page, for the HTML and search entries of the others instead of converting and
+rendering them again. The records live in the project's cache (`runtime.cache`: checksums, code version,
+unused entries dropped at save); the HTML lives beside them as files named by their SHA-256, checked
+before use, so a damaged file is found and the page rendered again. This module never imports MkDocs.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+from pathlib import Path
+from typing import Any, Callable
+
+from generator.runtime.cache import Cache
+
+#: The cache kind of the page records; the HTML files are in this folder of the cache.
+KIND = "pages"
+HTML_DIR = "pages-html"
+
+#: The fields of a page record, with the JSON type each must have (the cache files are untrusted input).
+_FIELDS: dict[str, type | tuple[type, ...]] = {
+    "html": str, "size": int, "search": list, "title": (str, type(None)), "meta": dict, "anchors": list,
+    "links": list, "lookups": list, "read_log": list, "build_log": list}
+
+
+def valid_record(value: Any) -> bool:
+    """Tell whether a stored value has the shape of a page record."""
+    if type(value) is not dict or value.keys() != _FIELDS.keys():
+        return False
+    if not all(isinstance(value[name], kind) for name, kind in _FIELDS.items()):
+        return False
+    return (len(value["html"]) == 64 and all(c in "0123456789abcdef" for c in value["html"])
+            and all(type(a) is str for a in value["anchors"])
+            and all(_is_lookup(item) for item in value["lookups"])
+            and all(_is_log(item) for item in value["read_log"] + value["build_log"])
+            and all(type(index) is list and all(_is_pairs(e) for e in index) for index in value["search"])
+            and all(type(item) is list and len(item) == 2 and type(item[0]) is str and _is_pairs(item[1])
+                    and all(type(url) is str for _, url in item[1]) for item in value["links"]))
+
+
+def _is_pairs(item: Any) -> bool:
+    """Tell whether a stored value is a list of [name, value] pairs (a mapping kept in its order: JSON keys are sorted)."""
+    return type(item) is list and all(type(pair) is list and len(pair) == 2 and type(pair[0]) is str for pair in item)
+
+
+def _is_lookup(item: Any) -> bool:
+    """Tell whether a stored link lookup is [path, url or None, excluded]."""
+    return (type(item) is list and len(item) == 3 and type(item[0]) is str and type(item[1]) in (str, type(None))
+            and type(item[2]) is bool)
+
+
+def _is_log(item: Any) -> bool:
+    """Tell whether a stored log record is [logger, level, message]."""
+    return type(item) is list and len(item) == 3 and type(item[0]) is str and type(item[1]) is int and type(item[2]) is str
+
+
+class PageStore:
+    """Page records by key, and their HTML files, in one project's cache folder."""
+
+    def __init__(self, folder: Path, warn: Callable[[str], None]) -> None:
+        self.folder = folder
+        self.warn = warn
+        self.records = Cache(folder, warn)
+        self.html_dir = folder / HTML_DIR
+        self._damaged = 0
+        self.reused = 0  # pages this build took from the store (set by the adapter)
+
+    def find(self, key: str) -> dict | None:
+        """Return the record stored under `key` when its HTML file is there and intact, else None."""
+        found, record = self.records.get(KIND, key, valid_record)
+        if not found:
+            return None
+        path = self.html_path(record["html"])
+        try:
+            data = path.read_bytes()
+        except OSError:
+            data = None
+        if data is None or len(data) != record["size"] or hashlib.sha256(data).hexdigest() != record["html"]:
+            path.unlink(missing_ok=True)  # so that the page rendered again is kept in its place
+            self._damaged += 1
+            if self._damaged == 1:
+                self.warn(f"{path}: page cache file is missing or damaged; its pages are rendered again")
+            return None
+        return record
+
+    def html_path(self, digest: str) -> Path:
+        """Return the file that holds the HTML with this SHA-256."""
+        return self.html_dir / digest[:2] / f"{digest}.html"
+
+    def keep_html(self, built: Path, data: bytes) -> str:
+        """Keep the HTML just written to `built` (whose bytes are `data`) and return its digest."""
+        digest = hashlib.sha256(data).hexdigest()
+        path = self.html_path(digest)
+        if not path.exists():
+            path.parent.mkdir(parents=True, exist_ok=True)
+            _link_or_copy(built, path)
+        return digest
+
+    def place_html(self, digest: str, dest: Path) -> None:
+        """Put the kept HTML with this digest at `dest` (a new file of the site being built)."""
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        _link_or_copy(self.html_path(digest), dest)
+
+    def put(self, key: str, record: dict) -> None:
+        """Remember a page's record for the next build."""
+        self.records.put(KIND, key, record)
+
+    def save(self) -> None:
+        """Write the records this build used or made, and delete the HTML files none of them names."""
+        self.records.save()
+        wanted = {f"{r['html']}.html" for r in self.records.kept(KIND).values()}
+        try:
+            for folder in os.scandir(self.html_dir):
+                if folder.is_dir(follow_symlinks=False):
+                    for entry in os.scandir(folder.path):
+                        if entry.name not in wanted:
+                            os.unlink(entry.path)
+        except FileNotFoundError:
+            pass
+        except OSError as exc:  # costs disk space, never the build
+            self.warn(f"{self.html_dir}: old page cache files not removed ({exc.strerror or exc})")
+
+
+def _link_or_copy(src: Path, dst: Path) -> None:
+    """Hard-link `src` as `dst` (the site and the cache share the bytes), or copy it across file systems."""
+    # Both sides are only ever replaced, never written in place (MkDocs writes each page into a fresh
+    # site folder), and a cached file is checked against its digest before use all the same.
+    tmp = dst.with_name(f".tmp-{os.getpid()}-{dst.name}")
+    try:
+        os.link(src, tmp)
+    except OSError:
+        shutil.copyfile(src, tmp)
+    os.replace(tmp, dst)
