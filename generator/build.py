@@ -1,0 +1,385 @@
+"""The pipeline: data/ → records → papers → inferred facts and links → Markdown in site_src/ → site/ with MkDocs.
+
+build_corpus() reads top to bottom as the journey of an abstract. The stages are plain functions from nouns to
+nouns; this module alone decides what is cached (Session.memo: a per-paper function memoised by the content of its
+inputs) and what runs in another process meanwhile (Background), and pauses the cycle collector around them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import gc
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Callable, Iterator, Sequence, TypeVar
+
+import jinja2
+import numpy as np
+
+from generator.clean.identify import assign_slugs, id_clashes, paper_from_record
+from generator.infer import authors, crosslink, features, layout, related, tags, titles, topics, vectors
+from generator.model import Collection, Corpus, Paper, PapersiteError, Problem, Record, Tag, Vocabulary
+from generator.project import Project
+from generator.read.load import display_path, read_data
+from generator.read.validate import validate
+from generator.read.vocabulary import find_vocabulary, load_vocabulary
+from generator.runtime.cache import CACHE_DIR, Cache, Check, content_key, fields_shape, shape
+from generator.runtime.files import clean_work_dirs, make_work_dir, remove_work_dir, replace_file
+from generator.runtime.parallel import Background
+from generator.runtime.progress import Progress
+from generator.write import feed
+from generator.write.files import Journal, staging_copy, swap_dir, undo_writes, write_new_files, write_tree
+from generator.write.mkdocs_adapter import run_mkdocs
+from generator.write.page_store import PageStore
+from generator.write.render import TemplateFailed, render_site
+from generator.write.search_shards import shard_search_index
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+@dataclass
+class Session:
+    """One run of the pipeline: the project, its progress output, and the cache of per-paper results."""
+
+    project: Project
+    progress: Progress
+    warnings: list[Problem] = field(default_factory=list)  # the cache's, as it reads and saves
+    reported: int = 0  # how many of them the corpus carries already
+    cache: Cache = field(init=False)
+
+    def __post_init__(self) -> None:
+        folder = self.project.root / CACHE_DIR
+        self.cache = Cache(folder, warn=lambda message: self.warnings.append(
+            Problem(self.project.relative(folder), 1, "cache", message, "warning")))
+
+    def memo(self, kind: str, items: Sequence[T], key: Callable[[T], tuple], compute: Callable[[T], R],
+             valid: Check | None = None) -> list[R]:
+        """Return compute(item) for every item, reusing results kept under `kind` and the content of key(item)."""
+        return self.cache.memo_many(kind, [content_key(*key(item)) for item in items],
+                                    lambda i: compute(items[i]), valid)
+
+
+@contextmanager
+def session(project: Project, progress: Progress) -> Iterator[Session]:
+    """Yield a Session; when it ends, wait for the cache's background save (its warnings join the corpus's)."""
+    run = Session(project, progress)
+    try:
+        yield run
+    finally:
+        run.cache.wait()
+
+
+def _late_warnings(run: Session, corpus: Corpus) -> Corpus:
+    """Add to the corpus the cache warnings that came after it was made (from the background save)."""
+    corpus.warnings.extend(run.warnings[run.reported:])
+    return corpus
+
+
+def check(project: Project, progress: Progress) -> list[Problem]:
+    """Read and validate all data and the vocabulary; return every problem, sorted, writing nothing."""
+    run = Session(project, progress)  # its cache is only read: derived ids come from the normalised text
+    records, problems = _read(run)
+    with progress.stage("normalise") as stage:
+        problems += id_clashes(records, _normalise(run, records))
+        stage.count = len(records)
+    try:
+        _vocabulary(project)
+    except PapersiteError as exc:
+        problems += exc.problems or [Problem(project.relative(project.data_dir), 1, "vocabulary", str(exc))]
+    return sorted(problems)
+
+
+def build_corpus(project: Project, progress: Progress, run: Session | None = None) -> Corpus:
+    """Run every stage from the data files to a fully inferred and linked corpus, in memory."""
+    run = run or Session(project, progress)
+    records, problems = _read(run)
+    vocab = _vocabulary(project)
+    _stop_on_errors(problems)
+    if not records:
+        raise PapersiteError(f"{project.relative(project.data_dir)}: no abstracts found (add .txt, .jsonl, .json, .yaml, .csv or .bib files)")
+    with progress.stage("normalise") as stage:
+        papers = _normalise(run, records)
+        problems = sorted(problems + id_clashes(records, papers))
+        _stop_on_errors(problems)
+        stage.count = len(papers)
+    with progress.stage("titles") as stage:
+        methods = _titles(run, papers)
+        assign_slugs(papers)
+        stage.count = sum(p.title_inferred for p in papers)
+    # The text features and the topic groups do not need the tags: another process makes them meanwhile.
+    with Background(lambda: _features_and_groups(papers, vocab)) as grouping:
+        with progress.stage("tags") as stage:
+            tag_index = _tags(run, papers, vocab)
+            stage.count = len(tag_index)
+        with progress.stage("topics") as stage:
+            feats, labels = grouping.result()
+            topic_list = topics.assign_topics(papers, feats, tag_index, vocab, labels=labels)
+            stage.count = len(topic_list)
+    # Related papers and cross-links both need the tags, not each other: another process finds the former.
+    with Background(lambda: related.related_lists(papers, feats, tags=tag_index)) as finding:
+        with progress.stage("crosslink") as stage:
+            _crosslink(run, papers, tag_index, crosslink.introduced_methods(papers, methods))
+            stage.count = sum(p.abstract_linked != p.abstract for p in papers)
+        with progress.stage("related") as stage:
+            for paper, found in zip(papers, finding.result()):
+                paper.related = found
+            stage.count = sum(len(p.related) for p in papers)
+    with progress.stage("layout") as stage:
+        positions = layout.map_layout(papers, feats)
+        stage.count = len(positions)
+    with progress.stage("authors") as stage:
+        people, paper_authors = authors.group_authors(papers, vocab.authors)
+        stage.count = len(people)
+    paper_vectors = vectors.paper_vectors(feats)  # for "More like these": a quantisation, too quick for a stage of its own
+    run.cache.save_in_background()
+    run.reported = len(run.warnings)
+    # The first-seen state is read here but written only once the pages are about to be replaced.
+    state = project.data_dir / feed.STATE_FILE
+    first_seen = feed.first_seen(papers, feed.load_first_seen(state, project.relative(state)), feed.today())
+    return Corpus(papers=papers, tags=tag_index, topics=topic_list, collections=_collections(papers),
+                  warnings=[p for p in problems if p.severity == "warning"] + run.warnings,
+                  positions=positions, first_seen=first_seen, vectors=paper_vectors, authors=people,
+                  paper_authors=paper_authors)
+
+
+def generate(project: Project, progress: Progress) -> tuple[Corpus, dict[str, str]]:
+    """Build the corpus and write its pages into site_src/ (only files whose content changed)."""
+    with session(project, progress) as run:
+        corpus, files = _pages(run)
+        with progress.stage("files") as stage, _state_saved(project, corpus):
+            _write_docs(project, files, stage)
+    return _late_warnings(run, corpus), files
+
+
+def build(project: Project, progress: Progress, strict: bool = False) -> Corpus:
+    """Generate the pages and build the site; on any failure site_src/ and site/ stay as they were."""
+    # Work folders of earlier builds that were killed, or that an undeletable file kept, go first.
+    leftovers = clean_work_dirs([project.site_dir.parent, project.docs_dir.parent])
+    with session(project, progress) as run:
+        corpus, files = _pages(run)
+        new_site = make_work_dir(project.site_dir.parent, ".papersite-site-")
+        # The corpus stays alive while MkDocs runs; frozen, its millions of objects are not re-scanned by
+        # every garbage collection MkDocs' own allocations trigger.
+        gc.freeze()
+        try:
+            with progress.stage("mkdocs") as stage, staging_copy(project.docs_dir, leftovers) as stage_dir:
+                write_new_files(stage_dir, files)
+                store = PageStore(run.cache.folder, run.cache.warn) if run.cache.folder else None
+                warnings = run_mkdocs(project.config_file, stage_dir, new_site, strict,
+                                      site_name=site_title(project, corpus), site_url=project.site_url, store=store)
+                shard_search_index(new_site)  # a large site's search index, split for the browser (above a size)
+                stage.count = len(files)
+                notes = [f"{store.reused} pages reused"] if store and store.reused else []
+                stage.note = ", ".join(notes + ([f"{len(warnings)} warnings"] if warnings else []))
+            with progress.stage("files") as stage, _state_saved(project, corpus):
+                journal: Journal = {}
+                try:
+                    _write_docs(project, files, stage, journal)
+                    kept = swap_dir(new_site, project.site_dir)
+                except BaseException:
+                    undo_writes(project.docs_dir, journal)  # site/ is still the old one: keep site_src/ with it
+                    raise
+                leftovers += [kept] if kept else []
+        finally:
+            gc.unfreeze()
+            remove_work_dir(new_site)  # a failed build's: there only when MkDocs or the swap failed
+    _late_warnings(run, corpus)
+    corpus.warnings.extend(Problem(project.relative(folder), 1, "cleanup", f"could not remove this work folder of "
+                                   f"papersite's ({why}); the next build tries again", "warning")
+                           for folder, why in leftovers)
+    return corpus
+
+
+# --- the stages' steps --------------------------------------------------------------------------------
+
+
+def _read(run: Session) -> tuple[list[Record], list[Problem]]:
+    """Read every data file and validate its records; return the usable records and every problem found."""
+    project = run.project
+    with run.progress.stage("load") as stage:
+        records, problems = read_data(project.data_dir, project.root)
+        stage.count = len(records)
+    with run.progress.stage("validate") as stage:
+        records, more = validate(records)
+        stage.count = len(records)
+    return records, sorted(problems + more)
+
+
+def _vocabulary(project: Project) -> Vocabulary:
+    """Return the user's vocabulary file, or an empty one."""
+    shown = display_path(project.data_dir, project.root)  # as written: a symlink is reported by its own name
+    path = find_vocabulary(project.data_dir, shown)
+    return load_vocabulary(path, f"{shown}/{path.name}")
+
+
+def _stop_on_errors(problems: list[Problem]) -> None:
+    """Raise with every problem when any of them is an error."""
+    errors = [p for p in problems if p.severity == "error"]
+    if errors:
+        noun = "error" if len(errors) == 1 else "errors"
+        raise PapersiteError(f"{len(errors)} {noun} in the data; nothing was written", problems)
+
+
+#: What the cache keeps of a normalised paper: every field but its location and collection, each of its type.
+_STORED_PAPER = fields_shape(Paper, leave_out=("source", "collection"))
+
+
+def _normalise(run: Session, records: list[Record]) -> list[Paper]:
+    """Return paper_from_record(r) for every record, reusing the normalised fields of unchanged records."""
+    # paper_from_record reads the fields, and only the location and collection besides: those are cheap
+    # and change when a file is edited above the record, so they are set fresh on every build.
+    stored = run.memo("papers", records, lambda r: (r.fields,), lambda r: _stored_fields(paper_from_record(r)), _STORED_PAPER)
+    # Fresh lists and dicts: later stages may change a paper's in place, never the cache's copy.
+    return [Paper(**{k: list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v for k, v in fields.items()},
+                  source=r.location, collection=r.collection)
+            for r, fields in zip(records, stored)]
+
+
+def _stored_fields(paper: Paper) -> dict:
+    """Return what the cache keeps of a normalised paper: every field but its location and collection."""
+    # A fresh paper holds only strings, numbers, and lists and dicts of them: no deep copy (dataclasses.asdict) needed.
+    return {f.name: getattr(paper, f.name) for f in dataclasses.fields(paper) if f.name not in ("source", "collection")}
+
+
+def _titles(run: Session, papers: list[Paper]) -> list[str | None]:
+    """Give every untitled paper an inferred title; return the name of the method each paper introduces (or None)."""
+    # A title and a method name are read from the same sentences: found in one pass, the sentences are
+    # analysed once (the name finder keeps its result per abstract, in the worker that runs both).
+    found = run.memo("names", papers, lambda p: (p.abstract, not p.title),
+                     lambda p: [None if p.title else titles.infer_title(p.abstract), titles.method_name(p.abstract)],
+                     shape(tuple[str | None, str | None]))
+    for paper, (title, _) in zip(papers, found):
+        if not paper.title:
+            paper.title = title
+            paper.title_inferred = True
+    return [method for _, method in found]
+
+
+def _tags(run: Session, papers: list[Paper], vocab: Vocabulary) -> dict[str, Tag]:
+    """Set `paper.tags` and return the tags by slug, each paper's text facts and candidate evidence memoised."""
+    texts = [p.text or "" for p in papers]
+    facts = run.memo("tag-text", texts, lambda t: (t,), tags.text_facts, shape(tags.TextFacts))
+    # Only the acronyms a text can mention: its evidence depends on these, not on the whole map, so a new
+    # definition elsewhere in the corpus leaves this paper's cached evidence valid.
+    acronyms = tags.corpus_acronyms(facts)
+    offered = [(t, tags.mentionable_acronyms(f, acronyms)) for t, f in zip(texts, facts)]
+    evidence_shape = shape(tags.TextEvidence)
+    evidence = run.memo("tag-evidence", offered, lambda pair: pair, lambda pair: tags.text_evidence(*pair),
+                        lambda value: evidence_shape(value) and tags.evidence_unpacks(value))
+    return tags.assign_tags(papers, vocab, evidence=evidence, expansions=tags.corpus_expansions(facts))
+
+
+def _features_and_groups(papers: list[Paper], vocab: Vocabulary) -> tuple[features.Features, np.ndarray]:
+    """Return the papers' text features, their neighbourhood computed (topics and related papers share it), and topic groups."""
+    feats = features.build_features(papers)
+    feats.neighbourhood()
+    return feats, topics.group(papers, feats, vocab)
+
+
+def _crosslink(run: Session, papers: list[Paper], tag_index: dict, methods: dict[str, str]) -> None:
+    """Set every paper's `abstract_linked` as crosslink.add_crosslinks does, reusing unchanged results."""
+    slugs = {p.id: p.slug for p in papers}
+    offers = dict(zip((p.id for p in papers), crosslink.method_offers(papers, methods)))
+
+    def key(paper: Paper) -> tuple:
+        return (paper.id, paper.abstract,
+                [(s, tag_index[s].name, tag_index[s].aliases) for s in paper.tags if s in tag_index],
+                sorted((name, target, slugs.get(target)) for name, target in offers[paper.id].items()))
+
+    linked = run.memo("crosslinks", papers, key,
+                      lambda p: crosslink.link_abstract(p, tag_index, offers[p.id], slugs), shape(str))
+    for paper, text in zip(papers, linked):
+        paper.abstract_linked = text
+
+
+def _collections(papers: list[Paper]) -> list[Collection]:
+    """Return the collections in order of first appearance, with their sources and counts."""
+    found: dict[str, Collection] = {}
+    for paper in papers:
+        coll = found.setdefault(paper.collection, Collection(paper.collection))
+        source = paper.source.rsplit(":", 1)[0]
+        if source not in coll.sources:
+            coll.sources.append(source)
+        coll.count += 1
+    return list(found.values())
+
+
+# --- writing ---------------------------------------------------------------------------------------------
+
+
+def _pages(run: Session) -> tuple[Corpus, dict[str, str]]:
+    """Build the corpus and render every generated page in memory, the cycle collector paused meanwhile."""
+    with _no_cycle_collection():
+        corpus = build_corpus(run.project, run.progress, run)
+        return corpus, _render(run.project, corpus, run.progress)
+
+
+@contextmanager
+def _no_cycle_collection() -> Iterator[None]:
+    """Pause Python's cycle collector while the corpus is built: it holds millions of objects and no cycles to free."""
+    # Every few thousand allocations the collector walks the objects made so far; with the corpus's
+    # lists and dicts (and the cache's) that was a fifth of a warm build's time, for nothing to free.
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _render(project: Project, corpus: Corpus, progress: Progress) -> dict[str, str]:
+    """Render every generated page in memory."""
+    if not project.templates_dir.is_dir():
+        raise PapersiteError(f"{project.relative(project.templates_dir)}: templates folder not found")
+    with progress.stage("render") as stage:
+        try:
+            files = render_site(corpus, project.templates_dir, site_title(project, corpus), project.site_url)
+        except jinja2.TemplateSyntaxError as exc:
+            raise PapersiteError(f"{project.relative(project.templates_dir)}/{exc.name}:{exc.lineno}: template: {exc.message}") from exc
+        except TemplateFailed as exc:
+            where = f"/{exc.name}:{exc.lineno}" if exc.name else ""
+            raise PapersiteError(f"{project.relative(project.templates_dir)}{where}: template: {exc.message}") from exc
+        except jinja2.TemplateError as exc:
+            raise PapersiteError(f"{project.relative(project.templates_dir)}: template: {exc}") from exc
+        stage.count = len(files)
+    return files
+
+
+def site_title(project: Project, corpus: Corpus) -> str:
+    """Return the site's name (header, tab, home page, feed): mkdocs.yml's, or the collections' (Project.site_title)."""
+    return project.site_title([c.name for c in corpus.collections])
+
+
+def _write_docs(project: Project, files: dict[str, str], stage, journal: Journal | None = None) -> None:  # noqa: ANN001
+    """Make site_src/'s generated part equal `files` and note the counts on the progress stage."""
+    written, deleted = write_tree(project.docs_dir, files, journal)
+    stage.count = written
+    stage.note = f"{deleted} removed, {len(files) - written} unchanged"
+
+
+@contextmanager
+def _state_saved(project: Project, corpus: Corpus) -> Iterator[None]:
+    """Save the first-seen state, then run the block (which replaces the site); put the state back if it fails.
+
+    The state is saved first because it is the step most likely to fail (data/ read-only): failing
+    before the site is replaced leaves everything as it was.
+    """
+    path = project.data_dir / feed.STATE_FILE
+    try:
+        before: bytes | None = path.read_bytes()
+    except FileNotFoundError:
+        before = None
+    except OSError as exc:
+        raise PapersiteError(f"{project.relative(path)}:1: first-seen: cannot be read ({exc.strerror or exc})") from exc
+    changed = feed.save_first_seen(path, corpus.first_seen, project.relative(path))
+    try:
+        yield
+    except BaseException:
+        if changed:
+            if before is None:
+                path.unlink(missing_ok=True)
+            else:
+                replace_file(path, before)
+        raise
