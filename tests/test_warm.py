@@ -190,7 +190,7 @@ def test_no_change_reuses_every_page_but_the_nav_s(base: Path, tmp_path: Path) -
     root = _copy(base, tmp_path / "warm")
     before = _site(root)
     err = _cli_build(root)
-    assert _reused(err) == len([p for p in before if p.endswith(".html")]) - 6 - 1  # 6 nav pages, 404.html
+    assert _reused(err) == len([p for p in before if p.endswith(".html")]) - 8 - 1  # 8 nav pages, 404.html
     assert _site(root) == before
 
 

@@ -4,7 +4,7 @@ Half of the MkDocs adapter (mkdocs_adapter.py drives the build; this module impo
 sets the attributes MkDocs 1.6.1 pages carry, under the adapter's version check). A page is reused when
 its key is unchanged: its Markdown, its source path and URL, and the site key (papersite's code, the
 MkDocs, Material and Markdown releases, mkdocs.yml and the names papersite passes, the theme overrides,
-the hooks, the nav and the files beside the pages), and when every link lookup it made finds what it
+the hooks and the nav), and when every link lookup it made finds what it
 found before (a link whose target disappeared changes its HTML and warns). Reused pages get back what
 MkDocs learnt converting them (title, metadata, anchors, links to anchors: the anchor check still runs
 on every page), their warnings are logged again, and their HTML and search entries are taken as kept.
@@ -78,7 +78,8 @@ def site_key(config, files, nav) -> str:  # noqa: ANN001 - MkDocs objects
         config.site_name, config.site_url, config.use_directory_urls,
         _tree_digest(config.theme.custom_dir),
         [[name, Path(m.__file__).read_bytes().decode("utf-8", "replace")] for name, m in sorted(hooks.items())],
-        sorted([f.src_uri, f.dest_uri] for f in files if not f.is_documentation_page()),
+        # The other files are not in the key: a page depends on them only through its link lookups, each kept and
+        # checked (a per-tag feed added with a new tag would otherwise change every page's key).
         _nav_digest(nav.items),
     ]
     return content_key(*parts)
