@@ -17,7 +17,7 @@ import re
 from generator.infer.titles.coined import _Name
 from generator.infer.titles.fragments import problem, repair
 from generator.infer.titles.lexicon import _HEAD_RE
-from generator.infer.titles.names import _name_of, _subject_name, method_name
+from generator.infer.titles.names import _coined_term, _name_of, _subject_name, method_name
 from generator.infer.titles.phrases import (
     TOPIC_WORDS,
     _contribution,
@@ -90,7 +90,7 @@ def infer_title(abstract_md: str) -> str:
     """Return a plain-text title (≤ 100 chars) for an abstract that has none."""
     text = plain_text(abstract_md)
     # A name only used, never formally introduced, is good enough for a title but too weak for method_name.
-    found = _name_of(abstract_md) or _subject_name(text)
+    found = _name_of(abstract_md) or _subject_name(text) or _coined_term(text)
     if not found:
         return _finish(_unnamed_title(text))
     return _finish(_named_title(found, text))

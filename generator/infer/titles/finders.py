@@ -23,7 +23,8 @@ from generator.infer.titles.lexicon import (
     _NP_FILLER,
 )
 
-_NAME_AT = re.compile(rf"[\"'“]?({_NAME_TOKEN})[\"'”]?(?=\s*(?:[,:;().—–]|\s-\s|\s--|"
+#: A name may carry a version number ("PromptTTS 2").
+_NAME_AT = re.compile(rf"[\"'“]?((?:{_NAME_TOKEN})(?:\s\d{{1,2}}(?:\.\d{{1,2}})?)?)[\"'”]?(?=\s*(?:[,:;().—–]|\s-\s|\s--|"
                       rf"\s(?:that|which|to|for|as|is|was|with|in|on)\b|\s(?:{_HEAD_RE})s?\b|$))(.*)")
 #: A bracketed name may be two words when the second is an acronym ("Safe RLHF").
 # "(NAS)-enabled": a bracket glued to the next word abbreviates a modifier, not what is introduced.
@@ -172,6 +173,20 @@ def _intro_object_names(sent: str, idx: int) -> list[_Name]:
         if hit:
             found.append(hit)
     return found
+
+
+#: "We address these limitations with ClimODE, a ...": the name that remedies what the abstract set out.
+_REMEDY = re.compile(r"\b[Ww]e\s+(?:[a-z]+ly\s+)?(?:address|tackle|overcome|solve|bridge|fill|close|alleviate|mitigate"
+                     r"|remedy|resolve)\s[^.;]{0,80}?\b(?:with|via|through|using)\s+(?:the\s+|our\s+)?")
+
+
+def _remedy_names(sent: str, idx: int) -> list[_Name]:
+    """Return the coined name a "we address this gap with NAME, ..." sentence introduces."""
+    if "e " not in sent:
+        return []
+    m = _REMEDY.search(sent)
+    hit = _name_at(sent[m.end():], strict=True) if m else None
+    return [_Name(hit[0], idx, after=hit[1], lead="")] if hit and re.match(r"\s*[,(:]", hit[1]) else []
 
 
 def _trigger_names(sent: str, idx: int) -> list[_Name]:

@@ -15,7 +15,7 @@ _NP_FILLER = {"a", "an", "the", "our", "this", "its", "novel", "new", "simple", 
               "generic", "flexible", "powerful", "practical", "improved", "modular", "fast", "universal",
               "versatile", "large-scale", "comprehensive", "systematic", "open-source", "challenging",
               "holistic", "automatic", "automated", "training-free", "plug-and-play", "two-stage",
-              "theoretical", "empirical", "yet", "simple,", "namely"}
+              "theoretical", "empirical", "yet", "but", "simple,", "namely"}
 _NP_ADJ_SUFFIX = ("al", "ive", "ic", "ous", "able", "ible", "ed", "less", "ful", "ary", "ent", "ant")
 #: Head nouns of what papers introduce; they may stand between the article and the name.
 _HEADS = ("method", "model", "framework", "approach", "algorithm", "system", "benchmark", "dataset",

@@ -21,6 +21,7 @@ from generator.infer.titles.finders import (
     _defined_names,
     _intro_object_names,
     _our_names,
+    _remedy_names,
     _trigger_names,
 )
 from generator.infer.titles.lexicon import _CONTRIB_RE, _OWN_FRAMING
@@ -47,7 +48,7 @@ def _find_name(text: str, md: str = "") -> _Name | None:
             cands.extend((0, i, 0, -_count_word(n.name, text), n) for n in _emphasised_object_names(s, i, emphasised))
         # An explicit "called X" beats the acronym of the object it names ("an autoencoder (AE) ... called Shared-AE").
         for rank, tier, finder in ((0, 0, _trigger_names), (0, 1, _intro_object_names), (1, 1, _our_names),
-                                   (2, 1, _defined_names)):
+                                   (1, 1, _remedy_names), (2, 1, _defined_names)):
             for n in finder(s, i):
                 count = _count_word(n.name, text)
                 # A spelled-out definition elsewhere is only the paper's own if the name is used again.
@@ -126,3 +127,31 @@ def method_name(abstract_md: str) -> str | None:
     """Return the name of the method/model/dataset the abstract introduces, or None."""
     found = _name_of(abstract_md)
     return found.name if found else None
+
+
+#: "a greedy algorithm called retro-fallback", "which we term relative centrality", "a game called Tensor Trust":
+#: a phrase the abstract coins in words rather than as a token (too plain for `method_name`, good for a title).
+_COINED_TERM = re.compile(
+    r"\b(?:called|termed|dubbed|coined|(?:which|that|what)\s+we\s+(?:call|term|dub|coin))\s+(?:as\s+)?(?:the\s+)?"
+    r"[\"'“]?((?:[a-z][a-z-]{2,}|[A-Z][a-z-]{2,})(?:\s(?:[a-z][a-z-]{2,}|[A-Z][a-z-]{2,})){0,2}?)[\"'”]?"
+    r"(?=\s*[,.;:()]|\s(?:that|which|to|for|and|in|on|with|by|is|are|was|were|can)\b)")
+
+
+def _coined_term(text: str) -> _Name | None:
+    """Return the first phrase the abstract names with "called"/"termed" and uses again, or None."""
+    if not any(w in text for w in ("called", "termed", "dubbed", "coined", "we call", "we term", "we dub", "we coin")):
+        return None
+    lowered = text.lower()
+    for i, sent in enumerate(split_sentences(text)):
+        for m in _COINED_TERM.finditer(sent):
+            term = m.group(1)
+            # A Title Case phrase must be one style throughout ("Tensor Trust", not "Tensor trust").
+            if len({w[:1].isupper() for w in term.split()}) > 1 or term.lower() in _NOT_TERMS:
+                continue
+            if lowered.count(term.lower()) >= 2:
+                return _Name(term[:1].upper() + term[1:], i, after=sent[m.end():])
+    return None
+
+
+#: Words a naming verb is followed by that start a description, not a name ("called upon", "termed as such").
+_NOT_TERMS = {"upon", "for", "into", "such", "this", "these", "that", "them", "it", "the", "our"}

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
+from generator.text import everyday_word, naive_singular
 from generator.infer.titles.coined import _acronym_long_form, _Name
 from generator.infer.titles.lexicon import _CONTRIB_RE, _HEADS, _NP_FILLER, _OWN_FRAMING
 from generator.infer.titles.plain import split_sentences
@@ -131,7 +132,7 @@ _SUBJECT_WRAPPER = re.compile(
     r"^(?:(?:although|while|though|since|because|whereas)\s+)?(?:(?:the|recent|existing|current|conventional|traditional"
     r"|modern|standard|many|most)\s+)*(?:(?:advances|advancements|developments|progress|success|deployment|use|ability"
     r"|vulnerability|study|design|training)\s+(?:in|of)\s+(?:the\s+)?)?", re.I)
-_VAGUE_SUBJECT = re.compile(r"^(?:it|this|these|that|there|they|we|but|and|or|so|thus|then|here|one|many|most|much|several|some|such|recent|existing"
+_VAGUE_SUBJECT = re.compile(r"^(?:where|what|which|who|how|why|whether|it|this|these|that|there|they|we|but|and|or|so|thus|then|here|one|many|most|much|several|some|such|recent|existing"
                             r"|current|previous|prior|traditional|conventional|despite|although|while|as|in|on|for|with"
                             r"|however|yet|when|if|since|because|recently|works?|studies|research|researchers|methods"
                             r"|approaches|efforts|people|humans)\b"
@@ -172,8 +173,17 @@ def _as_topic(phrase: str) -> str:
         return ""
     if words[-1].lower() in _STOP_TAIL or words[-1].lower() in {"and", "or", "of", "that", "which"}:
         return ""
+    if len(words) == 1 and words[0].isalpha() and everyday_word(words[0].lower()):
+        return ""  # "Users ...", "Advancements ...": an everyday word names no field
     # Plain capitalised sentence-initial words are lower-cased; acronyms and names keep their case.
     return " ".join(w.lower() if w[:1].isupper() and w[1:].islower() else w for w in words)
+
+
+def _short_form(phrase: str, initials: str) -> re.Match[str] | None:
+    """Return the first acronym in `phrase` spelling `initials` ("LLMs" for "llm"), or None."""
+    if len(initials) < 2:
+        return None
+    return next((m for m in re.finditer(r"\b[A-Z]{2,}s?\b", phrase) if naive_singular(m.group(0).lower()) == initials), None)
 
 
 def _with_topic(phrase: str, text: str, room: int) -> str:
@@ -189,6 +199,16 @@ def _with_topic(phrase: str, text: str, room: int) -> str:
     new = [w for w in re.findall(r"\w+", topic.lower()) if w not in _STOP_TAIL]
     if sum(w in have for w in new) * 2 >= len(new):
         return phrase  # the phrase already says where it applies
+    short = _short_form(phrase, "".join(w[0] for w in new))
+    if short:
+        after = phrase[short.end():].split(maxsplit=1)
+        if after and after[0][:1].isupper():
+            return phrase  # "LVLM Hallucination Revisor": the acronym is part of a name
+        # "... evaluation of LLMs" already says where; the field spelled out reads better than its acronym.
+        spelled = topic if short.group(0).endswith("s") else " ".join(topic.split()[:-1] + [naive_singular(topic.split()[-1])])
+        return phrase[:short.start()] + spelled + phrase[short.end():]
     if re.search(r"\b(?:for|in|of|on)\s*$", phrase):
         return phrase
+    if " for " in phrase:
+        return f"{phrase} in {topic}"  # "X for Y for Z" reads as a stammer; "X for Y in Z" says where
     return f"{phrase} for {topic}"
