@@ -46,13 +46,21 @@ def _unnamed_title(text: str) -> str:
     # No sentence announces a contribution a title can say: the field the abstract opens with is a cleaner
     # title than a clause cut from its first sentence (those read as sentences far more often than as titles).
     topic = _topic(text)
+    # A bare field is no title ("Bayesian inference"): a two-word contribution gives it a head ("Branching
+    # decoder for generating a set of text").
+    short = _contribution(text, min_words=2, judge=_judge)
+    if short and topic and _with_topic(short, text, MAX_TITLE) != short:
+        return _with_topic(short, text, MAX_TITLE)
     return topic if len(topic.split()) >= 2 else _first_sentence_phrase(text, _judge) or _last_resort(text)
 
 
 def _last_resort(text: str) -> str:
-    """Return the first sentence's phrase, cut back to a whole phrase where a cut can make one."""
-    phrase = _first_sentence_phrase(text)
-    return repair(phrase) or phrase
+    """Return the first sentence's phrase a cut makes whole (two words will do), else the first sentence's phrase."""
+    for sentence in split_sentences(text)[:8]:
+        phrase = repair(_first_sentence_phrase(sentence))
+        if len(phrase.split()) >= 2:
+            return phrase
+    return _first_sentence_phrase(text)
 
 
 def _named_description(found: _Name, text: str, room: int) -> str:
@@ -82,8 +90,9 @@ def _named_title(found: _Name, text: str) -> str:
     topic = _topic(text)
     if topic:
         return f"{found.name} for {topic}"
-    desc = _cut_words(_first_sentence_phrase(text, _judge) or _last_resort(text), room)
-    return f"{found.name}: {desc[:1].upper() + desc[1:]}"
+    # Nothing says what the method is: the paper's title without its name, the name kept before it.
+    desc = _cut_words(_first_sentence_phrase(text, _judge), room)
+    return f"{found.name}: {desc[:1].upper() + desc[1:]}" if desc else found.name
 
 
 def infer_title(abstract_md: str) -> str:

@@ -22,7 +22,18 @@ _PRONOUNS = frozenset("we it they them us he she i one".split())
 _CLAUSE_WORDS = frozenset("""remains plays shows suffers relies requires aims enables allows achieves struggles faces
 exhibits involves poses depends becomes lacks seeks tends demonstrates produces outperforms yields exploits
 combines summarizes differs possess agrees suggests offer offers rely often commonly typically usually generally
-increasingly predominantly widely heavily recently""".split())
+increasingly predominantly widely heavily recently posits argues claims states assumes asserts hypothesizes implies
+indicates reveals corresponds focuses refers consists contains describes explains helps makes takes gives needs
+means concerns holds lies serves conveys frames highlights promotes fails leads provides remain play show""".split())
+#: Subordinators inside a phrase open a clause ("language models, though not explicitly trained").
+_SUBORDINATORS = frozenset("though although whereas because unless since where whereby when whenever".split())
+#: Discourse openings: a sentence's link to the one before, never a title's start.
+_DISCOURSE = re.compile(r"^(?:on the other hand|on the one hand|in (?:addition|contrast|particular|practice|summary|short"
+                        r"|general|fact|this|doing so)|as a result|for (?:example|instance)|to this end|at the same time"
+                        r"|in (?:a|an|the|recent|many|most|real-world)|given|by|compared|unlike|besides|thereby|consequently)\b")
+_RELATIVES = frozenset("that which who".split())
+#: Words after which a word in -s is a verb, not a plural noun ("conveys more", "frames program synthesis as").
+_OBJECT_STARTS = frozenset("a an the its their his her more less whether how what this these those them it".split())
 _LOOSE_END = (_PREPOSITIONS | _DETERMINERS | _CONJUNCTIONS | _AUXILIARIES | _PRONOUNS
               | frozenset("also then thus very not only even rather further especially respectively both more most".split())
               # Adjectives that need a complement ("suitable [for]", "capable [of]").
@@ -58,6 +69,11 @@ def _participle(word: str) -> bool:
     return len(word) > 4 and word.endswith("ed") and word not in _ED_NOT_CUT and "-" not in word and word.isalpha()
 
 
+def _verb_s(word: str) -> bool:
+    """Return whether `word` can be a verb in -s ("conveys", "improves"), not "loss", "focus" or "analysis"."""
+    return len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is", "ics")) and word.isalpha()
+
+
 def _loose_end(words: list[str]) -> bool:
     """Return whether the last of `words` leaves the phrase unfinished."""
     last = _bare(words[-1])
@@ -72,16 +88,25 @@ def problem(phrase: str) -> str | None:
     if not words:
         return "empty"
     lower = [_bare(w) for w in words]
-    if lower[0] in _OPENERS:
+    if lower[0] in _OPENERS or _DISCOURSE.match(" ".join(lower[:4])):
         return f"opens with {words[0]!r}"
     if _loose_end(words):
         return f"ends on {words[-1]!r}"
+    if _list_cut(phrase):
+        return "a list cut short"
     if pointer := next((w for w in lower[1:] if w in _POINTERS or w in _VOICE), None):
         return f"points back ({pointer!r})"
     # "C3 method significantly improves ...": an adverb before a verb in -s is a clause's predicate.
     if any(a.endswith("ly") and len(a) > 5 and b.endswith("s") and not b.endswith("ss") for a, b in zip(lower, lower[1:])):
         return "a clause (adverb and verb)"
-    if verb := next((w for w in lower if w in _AUXILIARIES or w in _PRONOUNS - {"one"} or w in _CLAUSE_WORDS), None):
+    if sub := next((w for w in lower[1:] if w in _SUBORDINATORS), None):
+        return f"a clause ({sub!r})"
+    # "model that learns the ...": a relative clause inside a noun phrase is no clause of the title.
+    if verb := next((lower[k] for k in range(1, len(words) - 1) if lower[k + 1] in _OBJECT_STARTS and _verb_s(words[k])
+                     and lower[k - 1] not in _RELATIVES), None):
+        return f"a clause ({verb!r} and its object)"
+    if verb := next((w for k, w in enumerate(lower) if w in _AUXILIARIES or w in _PRONOUNS - {"one"}
+                     or (w in _CLAUSE_WORDS and (k == 0 or lower[k - 1] not in _RELATIVES))), None):
         return f"a clause ({verb!r})"
     return None
 
@@ -110,15 +135,29 @@ def _trim_end(words: list[str]) -> list[str]:
     return words
 
 
+def _list_cut(phrase: str) -> bool:
+    """Return whether `phrase` ends inside a list ("Sensitivity of CKA, angular Procrustes"): a short last item, no "and"."""
+    head, sep, last = phrase.rpartition(",")
+    items = [_bare(w) for w in last.split()]
+    return bool(sep and head.strip()) and 1 <= len(items) <= 3 and not any(w in _PREPOSITIONS or w in _CONJUNCTIONS for w in items)
+
+
 def repair(phrase: str) -> str:
     """Return `phrase` cut back to a complete noun phrase, or "" when no cut gives one."""
+    if _list_cut(phrase):
+        phrase = phrase.split(",", 1)[0]
     words = phrase.split()
     while words:
         lower = [_bare(w) for w in words]
         # A pointer or a finite verb is cut off with the clause that holds it.
         bad = next((k for k, w in enumerate(lower) if k and (w in _POINTERS or w in _VOICE or w in _AUXILIARIES
-                                                             or w in _PRONOUNS - {"one"})), None)
+                                                             or w in _PRONOUNS - {"one"} or w in _SUBORDINATORS)), None)
         if bad is None:
+            # "Standard offline RL algorithms conditioned on observation histories suffer ...": the subject
+            # before the predicate is the noun phrase.
+            verb = next((k for k, w in enumerate(lower) if k >= 3 and w in _CLAUSE_WORDS and lower[k - 1] not in _RELATIVES), None)
+            if verb is not None:
+                words = words[:verb]
             break
         words = _cut_before(words, bad)
     words = _trim_end(words) if words else words

@@ -148,7 +148,8 @@ def _coined_term(text: str) -> _Name | None:
             # A Title Case phrase must be one style throughout ("Tensor Trust", not "Tensor trust").
             if len({w[:1].isupper() for w in term.split()}) > 1 or term.lower() in _NOT_TERMS:
                 continue
-            if lowered.count(term.lower()) >= 2:
+            # Coined in the sentence that states the contribution, once is enough ("we introduce ..., termed X").
+            if lowered.count(term.lower()) >= 2 or (" " in term and re.search(r"\b(?:[Ww]e|[Oo]ur)\b", sent)):
                 return _Name(term[:1].upper() + term[1:], i, after=sent[m.end():])
     return None
 

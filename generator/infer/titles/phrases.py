@@ -156,7 +156,10 @@ def _topic(text: str) -> str:
     first = re.sub(r"\s*\([^()]*\)", "", sents[0])
     m = _SUBJECT_END.search(first)
     if m:
-        found = _as_topic(first[:m.start()].split(",")[-1])
+        parts = [p for p in first[:m.start()].split(",") if p.strip()] or [""]
+        # "X, though not trained to ..., have shown": an aside between commas, the subject before it.
+        aside = len(parts) > 1 and re.match(r"\s*(?:though|although|when|while|if|unless|once|despite)\b", parts[-1])
+        found = _as_topic(parts[0] if aside else parts[-1])
         if found:
             return found
     # "In distributed deep learning, synchronizing gradients ...": the opening phrase sets the field.

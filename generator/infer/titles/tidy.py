@@ -24,6 +24,10 @@ _STOP_TAIL = {"a", "an", "the", "of", "and", "or", "to", "for", "in", "on", "wit
               "that", "which", "as", "at", "into", "its", "their", "our", "is", "are", "be", "this",
               "these", "such", "both", "between", "under", "over", "using", "based", "than", "while",
               "where", "when", "whose", "we", "it", "not", "can", "also", "more", "most", "very"}
+#: "experimental and theoretical results guaranteeing the emergence of X": what the results are about is the title.
+_REPORT = re.compile(r"^(?:[\w-]+\s+(?:and\s+)?){0,3}?(?:results|evidence|analys[ie]s|experiments|findings|insights|proofs?"
+                     r"|guarantees)\s+(?:guaranteeing|showing|demonstrating|indicating|suggesting|revealing|establishing|proving"
+                     r"|explaining|on)\s+(?:the\s+)?(\S.*)", re.I)
 _STRONG_CUT = re.compile(
     r"\s*(?:[;:]|\s[–—]\s|\s-\s|,\s*(?:i\.e\.|e\.g\.)|,?\s(?:in terms of|such as|as well as|so that|in order to)\b"
     r"|,\s*(?:which|while|where|whereas|and|but|thus|thereby|so|as|namely|such|called|termed|dubbed|named|"
@@ -47,6 +51,9 @@ def _clean_phrase(phrase: str, limit: int, generic_head: bool = False) -> str:
     p = re.split(r"(?<=[a-z0-9)])[.!?]\s+(?=[A-Z])", p, maxsplit=1)[0]  # a missed sentence end
     p = p.strip(" .,;:!?-–—\"'“”")
     p = _LEAD_DROP.sub("", p)
+    report = _REPORT.match(p)
+    if report and len(report.group(1).split()) >= 3:
+        p = _LEAD_DROP.sub("", report.group(1))
     to_verb = _TO_VERB.match(p)
     if to_verb and to_verb.group(1) not in _STOP_TAIL:
         p = _gerund(to_verb.group(1), base=True) + p[to_verb.end(1):]
