@@ -60,7 +60,8 @@ def _last_resort(text: str) -> str:
         phrase = repair(_first_sentence_phrase(sentence))
         if len(phrase.split()) >= 2:
             return phrase
-    return _first_sentence_phrase(text)
+    # No sentence cuts into a phrase: the field is vague but no fragment.
+    return _topic(text) or _first_sentence_phrase(text)
 
 
 def _named_description(found: _Name, text: str, room: int) -> str:

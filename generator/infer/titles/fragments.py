@@ -26,7 +26,9 @@ increasingly predominantly widely heavily recently posits argues claims states a
 indicates reveals corresponds focuses refers consists contains describes explains helps makes takes gives needs
 means concerns holds lies serves conveys frames highlights promotes fails leads provides remain play show""".split())
 #: Subordinators inside a phrase open a clause ("language models, though not explicitly trained").
-_SUBORDINATORS = frozenset("though although whereas because unless since where whereby when whenever".split())
+_SUBORDINATORS = frozenset("though although whereas because unless since where whereby when whenever not".split())
+#: Verbs of a claim: "prove that", "show that" inside a phrase are a clause.
+_CLAIMS = frozenset("prove show find demonstrate argue observe establish note verify".split())
 #: Discourse openings: a sentence's link to the one before, never a title's start.
 _DISCOURSE = re.compile(r"^(?:on the other hand|on the one hand|in (?:addition|contrast|particular|practice|summary|short"
                         r"|general|fact|this|doing so)|as a result|for (?:example|instance)|to this end|at the same time"
@@ -42,7 +44,8 @@ _LOOSE_END = (_PREPOSITIONS | _DETERMINERS | _CONJUNCTIONS | _AUXILIARIES | _PRO
 _OPENERS = (_CONJUNCTIONS | _PRONOUNS | _AUXILIARIES | frozenset(
     """although though since unless whenever once however moreover furthermore additionally therefore hence here
     there this these those that such its their our how what why who to despite given as instead even not
-    nevertheless nonetheless indeed finally first second specifically due following like""".split())) - {"one"}
+    nevertheless nonetheless indeed finally first second specifically due following like each every either neither
+    for""".split())) - {"one"}
 #: Words that point back at something only the abstract says ("these questions", "such models").
 _POINTERS = frozenset("this these those such aforementioned above-mentioned latter former them".split())
 #: The abstract's own voice ("our method"): a title names the work, it does not speak as its authors.
@@ -99,6 +102,8 @@ def problem(phrase: str) -> str | None:
     # "C3 method significantly improves ...": an adverb before a verb in -s is a clause's predicate.
     if any(a.endswith("ly") and len(a) > 5 and b.endswith("s") and not b.endswith("ss") for a, b in zip(lower, lower[1:])):
         return "a clause (adverb and verb)"
+    if claim := next((a for a, b in zip(lower, lower[1:]) if a in _CLAIMS and b == "that"), None):
+        return f"a clause ({claim!r} that)"
     if sub := next((w for w in lower[1:] if w in _SUBORDINATORS), None):
         return f"a clause ({sub!r})"
     # "model that learns the ...": a relative clause inside a noun phrase is no clause of the title.

@@ -138,7 +138,7 @@ _VAGUE_SUBJECT = re.compile(r"^(?:where|what|which|who|how|why|whether|it|this|t
                             r"|approaches|efforts|people|humans)\b"
                             # A subject headed by "challenge", "problem"... states the motivation, not the field.
                             r"|\b(?:challenges?|problems?|issues?|questions?|goals?|ability|success|utility|understanding"
-                            r"|importance|need|lack|part|aspect|component|cornerstone|area|field|topic|role|way|years?|context"
+                            r"|importance|need|lack|part|aspect|component|cornerstone|area|field|topic|role|way|years?|context|number|amount|variety"
                             r"|paper|work|study|era|age|recent|practice|addition|contrast|particular)\b"
                             # A bare generic plural says nothing about the field.
                             r"|^(?:models?|data|learning|methods|systems|algorithms|networks|tasks|agents)$", re.I)

@@ -28,6 +28,8 @@ _STOP_TAIL = {"a", "an", "the", "of", "and", "or", "to", "for", "in", "on", "wit
 _REPORT = re.compile(r"^(?:[\w-]+\s+(?:and\s+)?){0,3}?(?:results|evidence|analys[ie]s|experiments|findings|insights|proofs?"
                      r"|guarantees)\s+(?:guaranteeing|showing|demonstrating|indicating|suggesting|revealing|establishing|proving"
                      r"|explaining|on)\s+(?:the\s+)?(\S.*)", re.I)
+_BY_MEANS = re.compile(r"^(?:[\w-]+\s+){0,4}?(?:issues?|problems?|gaps?|challenges?|limitations?|questions?|shortcomings?)"
+                       r"\s+by\s+((?:(?:proposing|introducing|developing|presenting|designing)\s+(.+))|[a-z]{3,}ing\b.*)")
 _STRONG_CUT = re.compile(
     r"\s*(?:[;:]|\s[–—]\s|\s-\s|,\s*(?:i\.e\.|e\.g\.)|,?\s(?:in terms of|such as|as well as|so that|in order to)\b"
     r"|,\s*(?:which|while|where|whereas|and|but|thus|thereby|so|as|namely|such|called|termed|dubbed|named|"
@@ -51,6 +53,10 @@ def _clean_phrase(phrase: str, limit: int, generic_head: bool = False) -> str:
     p = re.split(r"(?<=[a-z0-9)])[.!?]\s+(?=[A-Z])", p, maxsplit=1)[0]  # a missed sentence end
     p = p.strip(" .,;:!?-–—\"'“”")
     p = _LEAD_DROP.sub("", p)
+    # "address this fundamental issue by developing X": the means is the contribution, the issue was said before.
+    means = _BY_MEANS.match(p)
+    if means:
+        p = _LEAD_DROP.sub("", means.group(2) if means.group(2) else means.group(1))
     report = _REPORT.match(p)
     if report and len(report.group(1).split()) >= 3:
         p = _LEAD_DROP.sub("", report.group(1))
