@@ -356,7 +356,7 @@ def test_plural_noun_after_an_acronym_is_not_a_subject_use() -> None:
     ("Sparse Transformer that addresses these challenges", "points back"),
     ("These limitations with climate models", "opens with"),
     ("It has long been hypothesised that causal reasoning matters", "opens with"),
-    ("Traditional methods can be sub-optimal", "a clause"),
+    ("Sampling methods can be sub-optimal", "a clause"),
     ("Explanation method significantly improves fidelity", "a clause"),
 ])
 def test_fragment_rules_name_what_is_wrong(phrase: str, reason: str) -> None:

@@ -15,10 +15,11 @@ from __future__ import annotations
 import re
 
 from generator.infer.titles.coined import _Name
-from generator.infer.titles.fragments import problem, repair
+from generator.infer.titles.fragments import problem, repair, strip_opening
 from generator.infer.titles.lexicon import _HEAD_RE
 from generator.infer.titles.names import _coined_term, _name_of, _subject_name, method_name
 from generator.infer.titles.phrases import (
+    _ANAPHORIC,
     TOPIC_WORDS,
     _contribution,
     _description,
@@ -49,7 +50,7 @@ def _unnamed_title(text: str) -> str:
     # A bare field is no title ("Bayesian inference"): a two-word contribution gives it a head ("Branching
     # decoder for generating a set of text").
     short = _contribution(text, min_words=2, judge=_judge)
-    if short and topic and _with_topic(short, text, MAX_TITLE) != short:
+    if short and topic and not _ANAPHORIC.search(short) and _with_topic(short, text, MAX_TITLE) != short:
         return _with_topic(short, text, MAX_TITLE)
     return topic if len(topic.split()) >= 2 else _first_sentence_phrase(text, _judge) or _last_resort(text)
 
@@ -57,7 +58,8 @@ def _unnamed_title(text: str) -> str:
 def _last_resort(text: str) -> str:
     """Return the first sentence's phrase a cut makes whole (two words will do), else the first sentence's phrase."""
     for sentence in split_sentences(text)[:8]:
-        phrase = repair(_first_sentence_phrase(sentence))
+        phrase = _first_sentence_phrase(sentence)
+        phrase = repair(phrase) or repair(_first_sentence_phrase(strip_opening(sentence)))
         if len(phrase.split()) >= 2:
             return phrase
     # No sentence cuts into a phrase: the field is vague but no fragment.

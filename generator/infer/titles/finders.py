@@ -140,6 +140,10 @@ def _object_name(obj: str, idx: int, strict_first: bool = False) -> _Name | None
     acr = _parenthesised_acronym(obj, 16)
     if acr and _is_filler_run(lead := obj.split(maxsplit=acr[3])[:acr[3]]):
         return _Name(acr[0], idx, acr[1], acr[2], lead=" ".join(lead))
+    # "a Reconstruction-Simulation-Perception (ReSimAD) scheme": a bracketed name before the head it names.
+    m = _BRACKET_BEFORE_HEAD.match(obj)
+    if m and _looks_like_name(m.group(2)):
+        return _Name(m.group(2), idx, after=obj[m.end():], lead=m.group(1) + m.group(3))
     # "a new self-explainable Graph Neural Network (GNN) model: GraphChef".
     m = _HEAD_THEN_NAME.match(obj)
     if m:
@@ -153,6 +157,7 @@ def _object_name(obj: str, idx: int, strict_first: bool = False) -> _Name | None
     return None
 
 
+_BRACKET_BEFORE_HEAD = re.compile(rf"((?:[\w-]+\s+){{1,6}}?)\(\s*({_NAME_TOKEN})\s*\)\s+((?:{_HEAD_RE})s?)\b")
 _TITLE_NAME_APPOSITION = re.compile(r"([A-Z][\w'-]*(?:\s+(?:(?:of|for|and|by|in|on|to|the|&)\s+)?[A-Z][\w'-]*){1,3}),"
                                     r"\s+(?:an?|the first)\s")
 _INTRO_OBJECT = (rf"\b(?:(?:we|We|paper|work|study|article)\s+(?:have\s+|has\s+)?(?:[a-z]+ly\s+|also\s+|then\s+|further\s+|"
@@ -242,6 +247,7 @@ def _leads(sent: str) -> Callable[[int], str]:
     return lead_before
 
 
+_QUOTED_BRACKET = re.compile(rf"\(\s*[\"“]({_NAME_TOKEN})[\"”]\s*\)")
 _OUR = re.compile(r"\b(?:[Oo]ur|[Tt]he proposed)\s+")
 _PROPOSED = re.compile(r"(?:proposed|new|novel)\b")
 
@@ -286,6 +292,10 @@ def _our_names(sent: str, idx: int) -> list[_Name]:
             if acr and acr[3] == 0:
                 found.append(_Name(acr[0], idx, acr[1], acr[2], lead=lead))
                 break
+    # "Our method -- Semantic Captioning Using Brain Alignments ("BrainSCUBA") --": a quoted name in brackets.
+    for m in _QUOTED_BRACKET.finditer(sent):
+        if _looks_like_name(m.group(1)) and _OUR.search(sent, 0, m.start()):
+            found.append(_Name(m.group(1), idx, after=sent[m.end():]))
     for name, end in _appositions(sent):
         if _looks_like_name(name):
             found.append(_Name(name, idx, after=sent[end:]))

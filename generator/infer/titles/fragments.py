@@ -22,17 +22,19 @@ _PRONOUNS = frozenset("we it they them us he she i one".split())
 _CLAUSE_WORDS = frozenset("""remains plays shows suffers relies requires aims enables allows achieves struggles faces
 exhibits involves poses depends becomes lacks seeks tends demonstrates produces outperforms yields exploits
 combines summarizes differs possess agrees suggests offer offers rely often commonly typically usually generally
-increasingly predominantly widely heavily recently posits argues claims states assumes asserts hypothesizes implies
-indicates reveals corresponds focuses refers consists contains describes explains helps makes takes gives needs
-means concerns holds lies serves conveys frames highlights promotes fails leads provides remain play show""".split())
+increasingly predominantly widely heavily recently posits argues assumes asserts hypothesizes implies indicates
+reveals corresponds focuses refers consists contains describes explains helps makes takes gives serves conveys
+highlights promotes fails provides remain play show demonstrate suggest reveal indicate confirm validate illustrate
+outperform achieve enable allow require exhibit excels generalizes lies draws leads stems""".split())
 #: Subordinators inside a phrase open a clause ("language models, though not explicitly trained").
-_SUBORDINATORS = frozenset("though although whereas because unless since where whereby when whenever not".split())
+_SUBORDINATORS = frozenset("""though although whereas because unless since where whereby when whenever not therefore thus
+hence thereby""".split())
 #: Verbs of a claim: "prove that", "show that" inside a phrase are a clause.
 _CLAIMS = frozenset("prove show find demonstrate argue observe establish note verify".split())
 #: Discourse openings: a sentence's link to the one before, never a title's start.
 _DISCOURSE = re.compile(r"^(?:on the other hand|on the one hand|in (?:addition|contrast|particular|practice|summary|short"
                         r"|general|fact|this|doing so)|as a result|for (?:example|instance)|to this end|at the same time"
-                        r"|in (?:a|an|the|recent|many|most|real-world)|given|by|compared|unlike|besides|thereby|consequently)\b")
+                        r"|in (?:a|an|the|recent|many|most|real-world)|one of|given|by|compared|unlike|besides|thereby|consequently)\b")
 _RELATIVES = frozenset("that which who".split())
 #: Words after which a word in -s is a verb, not a plural noun ("conveys more", "frames program synthesis as").
 _OBJECT_STARTS = frozenset("a an the its their his her more less whether how what this these those them it".split())
@@ -45,9 +47,10 @@ _OPENERS = (_CONJUNCTIONS | _PRONOUNS | _AUXILIARIES | frozenset(
     """although though since unless whenever once however moreover furthermore additionally therefore hence here
     there this these those that such its their our how what why who to despite given as instead even not
     nevertheless nonetheless indeed finally first second specifically due following like each every either neither
-    for""".split())) - {"one"}
+    for existing previous prior conventional traditional two three four five six seven eight nine ten several many
+    various numerous in with particularly notably especially recent""".split())) - {"one"}  # "One for All (OFA)"
 #: Words that point back at something only the abstract says ("these questions", "such models").
-_POINTERS = frozenset("this these those such aforementioned above-mentioned latter former them".split())
+_POINTERS = frozenset("this these those such aforementioned above above-mentioned latter former them".split())
 #: The abstract's own voice ("our method"): a title names the work, it does not speak as its authors.
 _VOICE = frozenset("our ours".split())
 #: Nouns that need "of" after a determiner or preposition ("through the use", "the number", "as a form").
@@ -57,6 +60,9 @@ favour exchange behalf sake spite emergence presence absence ability need""".spl
 _ED_NOT_CUT = frozenset("""need speed seed feed breed bleed greed deed creed weed reed hundred kindred sacred naked
 wicked embed bed red revisited reconsidered demystified explained unleashed simplified unified reloaded
 reimagined unlocked unveiled untangled rethought""".split())
+#: Irregular past participles left dangling ("problems taken [from]").
+_IRREGULAR_PARTICIPLES = frozenset("""taken given made done seen known shown built found held drawn grown written chosen
+driven proven broken spoken thrown""".split())
 #: Where a phrase may be cut back to the noun phrase before it.
 _BOUNDARIES = _PREPOSITIONS | frozenset("that which who where whose and or to while".split())
 _EDGE = re.compile(r"^[^\w$]+|[^\w$]+$")
@@ -77,11 +83,19 @@ def _verb_s(word: str) -> bool:
     return len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is", "ics")) and word.isalpha()
 
 
+def _plain_verb(word: str) -> bool:
+    """Return whether `word` may be a verb in its plain form: a lower-case word no function word nor -ing/-ed/-ly form."""
+    return (word.isalpha() and len(word) > 2 and not word.endswith(("ing", "ed", "ly", "s"))
+            and word not in _PREPOSITIONS | _CONJUNCTIONS | _DETERMINERS | _AUXILIARIES | _PRONOUNS | _LOOSE_END)
+
+
 def _loose_end(words: list[str]) -> bool:
     """Return whether the last of `words` leaves the phrase unfinished."""
     last = _bare(words[-1])
-    if not last or last in _LOOSE_END or _participle(last):
+    if not last or last in _LOOSE_END or _participle(last) or last in _IRREGULAR_PARTICIPLES:
         return True
+    if len(words) >= 3 and _bare(words[-2]) in _RELATIVES:
+        return True  # "bounds ... that comes": a relative clause cut after its verb
     return len(words) >= 2 and last in _COMPLEMENT_NOUNS and _bare(words[-2]) in (_DETERMINERS | _PREPOSITIONS)
 
 
@@ -93,6 +107,8 @@ def problem(phrase: str) -> str | None:
     lower = [_bare(w) for w in words]
     if lower[0] in _OPENERS or _DISCOURSE.match(" ".join(lower[:4])):
         return f"opens with {words[0]!r}"
+    if len(lower) > 1 and (_participle(lower[0]) or lower[0] in _IRREGULAR_PARTICIPLES) and lower[1] in _PREPOSITIONS:
+        return f"opens with {' '.join(words[:2])!r}"  # "Inspired by ...", "Positioned between ...": a sentence's aside
     if _loose_end(words):
         return f"ends on {words[-1]!r}"
     if _list_cut(phrase):
@@ -102,6 +118,10 @@ def problem(phrase: str) -> str | None:
     # "C3 method significantly improves ...": an adverb before a verb in -s is a clause's predicate.
     if any(a.endswith("ly") and len(a) > 5 and b.endswith("s") and not b.endswith("ss") for a, b in zip(lower, lower[1:])):
         return "a clause (adverb and verb)"
+    # "Empirical findings substantiate the ...": a plural subject, a verb, then its object.
+    if verb := next((lower[k] for k in range(1, len(words) - 1) if _verb_s(words[k - 1]) and lower[k + 1] in _DETERMINERS
+                     and _plain_verb(lower[k])), None):
+        return f"a clause ({verb!r} after its subject)"
     if claim := next((a for a, b in zip(lower, lower[1:]) if a in _CLAIMS and b == "that"), None):
         return f"a clause ({claim!r} that)"
     if sub := next((w for w in lower[1:] if w in _SUBORDINATORS), None):
@@ -138,6 +158,18 @@ def _trim_end(words: list[str]) -> list[str]:
     if words:
         words[-1] = words[-1].rstrip(",;:")
     return words
+
+
+#: A sentence's opening before its content: "We resolve", "It has long been hypothesised that", "In X, ".
+_OPENING = re.compile(r"^(?:(?:here|thus|hence|finally),?\s+)?(?:(?:we|it|they|this (?:paper|work|study))\s+(?:[a-z]+ly\s+)?"
+                      r"(?:(?:has|have|is|are|was|were)\s+)?(?:long\s+)?(?:been\s+)?(?:[a-z]+ly\s+)?[a-z]+\s+(?:that\s+)?"
+                      r"|(?:in|as|given|for|with|while|although|since|when|positioned|particularly|one of)\b[^,]{0,80},\s*)", re.I)
+
+
+def strip_opening(phrase: str) -> str:
+    """Return `phrase` without the opening of its sentence ("We resolve the open question ..." -> "the open ...")."""
+    m = _OPENING.match(phrase)
+    return phrase[m.end():] if m and len(phrase) - m.end() > 10 else phrase
 
 
 def _list_cut(phrase: str) -> bool:

@@ -65,7 +65,14 @@ def _find_name(text: str, md: str = "") -> _Name | None:
     if not cands:
         return None
     cands.sort(key=lambda c: c[:4])
-    return cands[0][4]
+    best = cands[0][4]
+    # "a low-rank (LoRa) branch ... our method (AutoLoRa)": a term's short form inside a longer name is a part of
+    # the system the longer one names.
+    if not _is_term_abbreviation(best.name, text):
+        return best
+    whole = next((c[4] for c in cands if best.name in c[4].name and best.name != c[4].name
+                  and re.search(r"[A-Za-z]", c[4].name.replace(best.name, "")) and _count_word(c[4].name, text) >= 2), None)
+    return whole or best
 
 
 #: A token with a capital after its first letter or a digit: only those can look like a coined name.
@@ -150,9 +157,18 @@ def _coined_term(text: str) -> _Name | None:
                 continue
             # Coined in the sentence that states the contribution, once is enough ("we introduce ..., termed X").
             if lowered.count(term.lower()) >= 2 or (" " in term and re.search(r"\b(?:[Ww]e|[Oo]ur)\b", sent)):
+                if term[-1:] != "s" and lowered.count(term.lower() + "s") * 2 >= lowered.count(term.lower()):
+                    term += "s"  # "a neural snowflake ... neural snowflakes": the title names the kind
                 return _Name(term[:1].upper() + term[1:], i, after=sent[m.end():])
+        # "a framework of fairness regularization terms (fairret)": a lower-case short form the abstract reuses.
+        for m in _LOWER_SHORT.finditer(sent):
+            short = m.group(1)
+            long_form = _acronym_long_form(short, sent[:m.start()])
+            if long_form and len(long_form.split()) >= 2 and _count_word(short, text) + lowered.count(short + "s") >= 2:
+                return _Name(short, i, long_form, sent[m.end():])
     return None
 
 
+_LOWER_SHORT = re.compile(r"\(([a-z][a-z0-9]{2,11})\)")
 #: Words a naming verb is followed by that start a description, not a name ("called upon", "termed as such").
 _NOT_TERMS = {"upon", "for", "into", "such", "this", "these", "that", "them", "it", "the", "our"}

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
+from generator.infer.titles.fragments import problem
 from generator.text import everyday_word, naive_singular
 from generator.infer.titles.coined import _acronym_long_form, _Name
 from generator.infer.titles.lexicon import _CONTRIB_RE, _HEADS, _NP_FILLER, _OWN_FRAMING
@@ -135,7 +136,8 @@ _SUBJECT_WRAPPER = re.compile(
 _VAGUE_SUBJECT = re.compile(r"^(?:where|what|which|who|how|why|whether|it|this|these|that|there|they|we|but|and|or|so|thus|then|here|one|many|most|much|several|some|such|recent|existing"
                             r"|current|previous|prior|traditional|conventional|despite|although|while|as|in|on|for|with"
                             r"|however|yet|when|if|since|because|recently|works?|studies|research|researchers|methods"
-                            r"|approaches|efforts|people|humans)\b"
+                            r"|approaches|efforts|people|humans|two|three|four|five|few|numerous|various|significant|remarkable|tremendous"
+                            r"|great|impressive|substantial|notable|considerable|dominant|key|major)\b"
                             # A subject headed by "challenge", "problem"... states the motivation, not the field.
                             r"|\b(?:challenges?|problems?|issues?|questions?|goals?|ability|success|utility|understanding"
                             r"|importance|need|lack|part|aspect|component|cornerstone|area|field|topic|role|way|years?|context|number|amount|variety"
@@ -176,6 +178,8 @@ def _as_topic(phrase: str) -> str:
         return ""
     if words[-1].lower() in _STOP_TAIL or words[-1].lower() in {"and", "or", "of", "that", "which"}:
         return ""
+    if problem(subject):
+        return ""  # "not all positive pairs", "especially transformers": no field a title is for
     if len(words) == 1 and words[0].isalpha() and everyday_word(words[0].lower()):
         return ""  # "Users ...", "Advancements ...": an everyday word names no field
     # Plain capitalised sentence-initial words are lower-cased; acronyms and names keep their case.
