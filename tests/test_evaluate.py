@@ -274,3 +274,12 @@ def test_topic_name_scores():
     assert topic_name_scores(["Large language models, pruning", "LLMs, RLHF"])["shares_phrase"] == 1.0
     assert s["shares_phrase"] == pytest.approx(2 / 4)
     assert topic_name_scores([]) == {"everyday": 0.0, "same_words": 0.0, "shares_phrase": 0.0}
+
+
+def test_name_recall_counts_a_name_set_in_math_by_its_plain_form() -> None:
+    from generator.evaluate import name_recall
+
+    real = [r"$\texttt{NAISR}$: A 3D Neural Additive Model", r"$\pi$2vec: Policy Representation"]
+    abstracts = [r"We propose $\texttt{NAISR}$, a model.", r"We introduce $\pi$2vec, a method."]
+    assert name_recall(["NAISR: Neural additive model", "π2vec: Policy vectors"], real, abstracts) == 1.0
+    assert name_recall(["Neural additive model", "Policy vectors"], real, abstracts) == 0.0

@@ -247,6 +247,7 @@ def _leads(sent: str) -> Callable[[int], str]:
     return lead_before
 
 
+_NAME_THEN_VERB = re.compile(rf"(?:{_NAME_TOKEN})\s+[a-z]{{3,}}(?:ed|s)\b")
 _QUOTED_BRACKET = re.compile(rf"\(\s*[\"“]({_NAME_TOKEN})[\"”]\s*\)")
 _OUR = re.compile(r"\b(?:[Oo]ur|[Tt]he proposed)\s+")
 _PROPOSED = re.compile(r"(?:proposed|new|novel)\b")
@@ -276,6 +277,10 @@ def _our_names(sent: str, idx: int) -> list[_Name]:
                 if hit:
                     found.append(_Name(hit[0], idx, after=hit[1], lead=lead))
                     break
+            if i == 0 and _NAME_THEN_VERB.match(rest) and _looks_like_name(words[0]) and "-" in words[0]:
+                # "our LLM-CXR trained in this approach shows ...": a coined, hyphenated name the paper calls its own.
+                found.append(_Name(words[0], idx, after=rest[len(words[0]):], lead=""))
+                break
             if i and (separated or proposed):
                 hit = _name_at(rest, strict=not proposed)
                 if proposed and not hit and _NAME_SPACE.match(rest) and _looks_like_name(rest.split()[0]):
