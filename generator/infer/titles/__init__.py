@@ -29,7 +29,7 @@ from generator.infer.titles.phrases import (
     _with_topic,
 )
 from generator.infer.titles.plain import plain_text, split_sentences
-from generator.infer.titles.tidy import MAX_TITLE, SOFT_LIMIT, _cut_words, _finish, _tidy_end
+from generator.infer.titles.tidy import _LEAD_DROP, MAX_TITLE, SOFT_LIMIT, _cut_words, _finish, _tidy_end
 
 __all__ = ["MAX_TITLE", "SOFT_LIMIT", "TOPIC_WORDS", "infer_title", "method_name", "plain_text", "split_sentences"]
 
@@ -68,7 +68,7 @@ def _last_resort(text: str) -> str:
 
 def _named_description(found: _Name, text: str, room: int) -> str:
     """Return what the named method is, for the title "NAME: description"."""
-    long_form = _tidy_end(found.long_form) or _expansion_after(found)
+    long_form = _LEAD_DROP.sub("", _tidy_end(found.long_form)) or _expansion_after(found)
     if long_form and len(long_form.split()) >= 2:
         head = re.match(rf"\s*({_HEAD_RE})\b", found.after)
         if head and not long_form.lower().endswith(head.group(1)):
@@ -87,7 +87,9 @@ def _named_description(found: _Name, text: str, room: int) -> str:
 def _named_title(found: _Name, text: str) -> str:
     """Return "NAME: what it is", or "NAME for <field>" when the abstract never says what it is."""
     room = MAX_TITLE - len(found.name) - 2
-    desc = _cut_words(_named_description(found, text, room), room)
+    desc = _named_description(found, text, room)
+    if len(desc) > room:
+        desc = _judge(_tidy_end(_cut_words(desc, room)))  # a cut may leave a loose end ("... within their")
     if desc:
         return f"{found.name}: {desc[:1].upper() + desc[1:]}"
     topic = _topic(text)

@@ -34,7 +34,9 @@ _CLAIMS = frozenset("prove show find demonstrate argue observe establish note ve
 #: Discourse openings: a sentence's link to the one before, never a title's start.
 _DISCOURSE = re.compile(r"^(?:on the other hand|on the one hand|in (?:addition|contrast|particular|practice|summary|short"
                         r"|general|fact|this|doing so)|as a result|for (?:example|instance)|to this end|at the same time"
-                        r"|in (?:a|an|the|recent|many|most|real-world)|one of|given|by|compared|unlike|besides|thereby|consequently)\b")
+                        r"|in (?:a|an|the|recent|many|most|real-world)|one of|given|by|extensive experiments|experimental results|experiments"
+                        r"|compared|unlike|besides|thereby|consequently|outperforming|surpassing"
+                        r"|one (?:[\w-]+ )?(?:aspect|way|reason|cause|challenge|issue|problem|limitation|question))\b")
 _RELATIVES = frozenset("that which who".split())
 #: Words after which a word in -s is a verb, not a plural noun ("conveys more", "frames program synthesis as").
 _OBJECT_STARTS = frozenset("a an the its their his her more less whether how what this these those them it".split())
@@ -48,14 +50,14 @@ _OPENERS = (_CONJUNCTIONS | _PRONOUNS | _AUXILIARIES | frozenset(
     there this these those that such its their our how what why who to despite given as instead even not
     nevertheless nonetheless indeed finally first second specifically due following like each every either neither
     for existing previous prior conventional traditional two three four five six seven eight nine ten several many
-    various numerous in with particularly notably especially recent""".split())) - {"one"}  # "One for All (OFA)"
+    various numerous in with particularly notably especially recent then""".split())) - {"one"}  # "One for All (OFA)"
 #: Words that point back at something only the abstract says ("these questions", "such models").
 _POINTERS = frozenset("this these those such aforementioned above above-mentioned latter former them".split())
 #: The abstract's own voice ("our method"): a title names the work, it does not speak as its authors.
 _VOICE = frozenset("our ours".split())
 #: Nouns that need "of" after a determiner or preposition ("through the use", "the number", "as a form").
 _COMPLEMENT_NOUNS = frozenset("""lens form kind type sort variety number lack role use means terms top front favor
-favour exchange behalf sake spite emergence presence absence ability need""".split())
+favour exchange behalf sake spite emergence presence absence ability need part range""".split())
 #: Words in -ed that are no participle, and participles titles end on by idiom ("... Revisited").
 _ED_NOT_CUT = frozenset("""need speed seed feed breed bleed greed deed creed weed reed hundred kindred sacred naked
 wicked embed bed red revisited reconsidered demystified explained unleashed simplified unified reloaded
@@ -65,6 +67,7 @@ _IRREGULAR_PARTICIPLES = frozenset("""taken given made done seen known shown bui
 driven proven broken spoken thrown""".split())
 #: Where a phrase may be cut back to the noun phrase before it.
 _BOUNDARIES = _PREPOSITIONS | frozenset("that which who where whose and or to while".split())
+_DASHES = re.compile(r"[—–]")
 _EDGE = re.compile(r"^[^\w$]+|[^\w$]+$")
 
 
@@ -101,7 +104,8 @@ def _loose_end(words: list[str]) -> bool:
 
 def problem(phrase: str) -> str | None:
     """Return why `phrase` (a title or the description after a name) is no title, or None."""
-    words = [w for w in phrase.split() if _bare(w)]
+    # A dash joins two phrases as a space would ("Benchmark—a Newborn Turing Test—in").
+    words = [w for w in _DASHES.sub(" ", phrase).split() if _bare(w)]
     if not words:
         return "empty"
     lower = [_bare(w) for w in words]
@@ -161,7 +165,9 @@ def _trim_end(words: list[str]) -> list[str]:
 
 
 #: A sentence's opening before its content: "We resolve", "It has long been hypothesised that", "In X, ".
-_OPENING = re.compile(r"^(?:(?:here|thus|hence|finally),?\s+)?(?:(?:we|it|they|this (?:paper|work|study))\s+(?:[a-z]+ly\s+)?"
+_OPENING = re.compile(r"^(?:(?:here|thus|hence|finally),?\s+)?(?:(?:our|the)\s+(?:main\s+)?(?:goal|aim|objective|purpose)\s+"
+                      r"(?:here\s+)?is\s+(?=to\s)"
+                      r"|(?:we|it|they|this (?:paper|work|study))\s+(?:[a-z]+ly\s+)?"
                       r"(?:(?:has|have|is|are|was|were)\s+)?(?:long\s+)?(?:been\s+)?(?:[a-z]+ly\s+)?[a-z]+\s+(?:that\s+)?"
                       r"|(?:in|as|given|for|with|while|although|since|when|positioned|particularly|one of)\b[^,]{0,80},\s*)", re.I)
 

@@ -17,7 +17,7 @@ SOFT_LIMIT = 85
 #: A bracketed aside ("[1]", "[Appendix A]"): noise in a title.
 _ASIDE = re.compile(r"\s*\[[^\]]*\]")
 _LEAD_DROP = re.compile(
-    r"^(?:(?:a|an|the|our|some|novel|new|simple|yet|first|generic|general|and|or|proposed)\b[\s,]*)+", re.I)
+    r"^(?:(?:a|an|the|our|some|novel|new|simple|yet|first|generic|general|and|or|proposed)(?![\w-])[\s,]*)+", re.I)
 #: "we propose to learn X": a purpose clause, which titles write as a gerund ("Learning X").
 _TO_VERB = re.compile(r"^(?:to|[Tt]o)\s+(?:\w+ly\s+)?([a-z]{3,})\b(?=\s)")
 _STOP_TAIL = {"a", "an", "the", "of", "and", "or", "to", "for", "in", "on", "with", "by", "from", "via",
@@ -33,7 +33,7 @@ _BY_MEANS = re.compile(r"^(?:[\w-]+\s+){0,4}?(?:issues?|problems?|gaps?|challeng
 _STRONG_CUT = re.compile(
     r"\s*(?:[;:]|\s[–—]\s|\s-\s|,\s*(?:i\.e\.|e\.g\.)|,?\s(?:in terms of|such as|as well as|so that|in order to"
     r"|with the (?:goal|aim|purpose) of)\b"
-    r"|,\s*(?:which|while|where|whereas|and|but|thus|thereby|so|as|namely|such|called|termed|dubbed|named|"
+    r"|,\s*(?:to be|along with|which|while|where|whereas|and|but|thus|thereby|so|as|namely|such|called|termed|dubbed|named|"
     r"coined|inspired|[a-z]+ing|[a-z]+ed)\b|\s(?:which|whereby)\b"
     r"|\s(?:that|and)\s(?:can|could|is|are|was|were|does|do|has|have|achieves?|outperforms?|"
     r"significantly|effectively|efficiently|enables?|allows?|yields?|shows?|demonstrates?|"
@@ -92,7 +92,7 @@ def _drop_generic_head(phrase: str) -> str:
     if not m:
         return phrase
     word = m.group(1)
-    if word.lower() in _STOP_TAIL or word.lower() in {"all", "any", "each", "every", "some", "one", "two"}:
+    if word.lower() in _STOP_TAIL or word.lower() in {"all", "any", "each", "every", "some", "one", "two"} or not word.islower():
         return phrase  # "a solution to the expected optimum": "to" starts a noun phrase, not a purpose
     joint = m.group(0)[:m.start(1)].split()
     if joint[-1] in {"for", "of"} and not word.endswith("ing"):
