@@ -126,6 +126,8 @@ def problem(phrase: str) -> str | None:
     if verb := next((lower[k] for k in range(1, len(words) - 1) if _verb_s(words[k - 1]) and lower[k + 1] in _DETERMINERS
                      and _plain_verb(lower[k])), None):
         return f"a clause ({verb!r} after its subject)"
+    if any(lower[k] in _RELATIVES and words[k - 1].endswith(",") for k in range(1, len(words))):
+        return "a clause (', which')"  # "LEGO bricks, which seamlessly integrate ...": a sentence goes on
     if claim := next((a for a, b in zip(lower, lower[1:]) if a in _CLAIMS and b == "that"), None):
         return f"a clause ({claim!r} that)"
     if sub := next((w for w in lower[1:] if w in _SUBORDINATORS), None):
@@ -194,7 +196,8 @@ def repair(phrase: str) -> str:
         lower = [_bare(w) for w in words]
         # A pointer or a finite verb is cut off with the clause that holds it.
         bad = next((k for k, w in enumerate(lower) if k and (w in _POINTERS or w in _VOICE or w in _AUXILIARIES
-                                                             or w in _PRONOUNS - {"one"} or w in _SUBORDINATORS)), None)
+                                                             or w in _PRONOUNS - {"one"} or w in _SUBORDINATORS
+                                                             or (w in _RELATIVES and words[k - 1].endswith(",")))), None)
         if bad is None:
             # "Standard offline RL algorithms conditioned on observation histories suffer ...": the subject
             # before the predicate is the noun phrase.
