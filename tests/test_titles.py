@@ -521,3 +521,12 @@ def test_an_everyday_word_is_never_the_field_a_title_is_for() -> None:
     abstract = ("Users want diverse outputs from generative models. We propose a quality-diversity search driven by "
                 "feedback from language models over creative writing.")
     assert not infer_title(abstract).endswith("for users")
+
+
+def test_a_purpose_is_titled_as_gerunds_and_an_acronym_with_a_digit_is_spelled_out() -> None:
+    assert infer_title("Lipschitz continuity matters. In this paper, we aim to examine and characterise the Lipschitz "
+                       "behaviour of neural networks.") == "Examining and characterising the Lipschitz behaviour of neural networks"
+    title = infer_title("3D Gaussian Splatting (3DGS) has shown promising results for view synthesis. We propose a "
+                        "robust HQGS that significantly enhances the 3DGS under various degradation scenarios.")
+    assert title.startswith("HQGS: Enhancing the 3D Gaussian Splatting") or title.startswith("HQGS: Enhancing the 3D gaussian"), title
+    assert not title.endswith("gaussian splatting") or "3DGS" not in title

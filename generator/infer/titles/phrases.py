@@ -191,7 +191,7 @@ def _short_form(phrase: str, initials: str) -> re.Match[str] | None:
     """Return the first acronym in `phrase` spelling `initials` ("LLMs" for "llm"), or None."""
     if len(initials) < 2:
         return None
-    return next((m for m in re.finditer(r"\b[A-Z]{2,}s?\b", phrase) if naive_singular(m.group(0).lower()) == initials), None)
+    return next((m for m in re.finditer(r"\b\d*[A-Z][A-Z\d]+s?\b", phrase) if initials in (m.group(0).lower(), naive_singular(m.group(0).lower()))), None)
 
 
 def _with_topic(phrase: str, text: str, room: int) -> str:
@@ -207,7 +207,8 @@ def _with_topic(phrase: str, text: str, room: int) -> str:
     new = [w for w in re.findall(r"\w+", topic.lower()) if w not in _STOP_TAIL]
     if sum(w in have for w in new) * 2 >= len(new):
         return phrase  # the phrase already says where it applies
-    short = _short_form(phrase, "".join(w[0] for w in new))
+    # A leading digit run is one initial ("3D gaussian splatting" -> "3dgs").
+    short = _short_form(phrase, "".join(re.match(r"\d+[a-z]?|\w", w).group(0) for w in new))
     if short:
         after = phrase[short.end():].split(maxsplit=1)
         if after and after[0][:1].isupper():

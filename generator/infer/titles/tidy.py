@@ -20,6 +20,7 @@ _LEAD_DROP = re.compile(
     r"^(?:(?:a|an|the|our|some|novel|new|simple|yet|first|generic|general|and|or|proposed)(?![\w-])[\s,]*)+", re.I)
 #: "we propose to learn X": a purpose clause, which titles write as a gerund ("Learning X").
 _TO_VERB = re.compile(r"^(?:to|[Tt]o)\s+(?:\w+ly\s+)?([a-z]{3,})\b(?=\s)")
+_AND_VERB = re.compile(r"^(\w+ing,? and )([a-z]{3,})(?= (?:the|a|an|its|their)\b)")
 _STOP_TAIL = {"a", "an", "the", "of", "and", "or", "to", "for", "in", "on", "with", "by", "from", "via",
               "that", "which", "as", "at", "into", "its", "their", "our", "is", "are", "be", "this",
               "these", "such", "both", "between", "under", "over", "using", "based", "than", "while",
@@ -64,6 +65,8 @@ def _clean_phrase(phrase: str, limit: int, generic_head: bool = False) -> str:
     to_verb = _TO_VERB.match(p)
     if to_verb and to_verb.group(1) not in _STOP_TAIL:
         p = _gerund(to_verb.group(1), base=True) + p[to_verb.end(1):]
+        # "to examine and characterise the X": both verbs take the gerund.
+        p = _AND_VERB.sub(lambda m: m.group(1) + _gerund(m.group(2), base=True), p, count=1)
     if generic_head:
         p = _drop_generic_head(p)
     m = _STRONG_CUT.search(p)
