@@ -530,3 +530,26 @@ def test_a_purpose_is_titled_as_gerunds_and_an_acronym_with_a_digit_is_spelled_o
                         "robust HQGS that significantly enhances the 3DGS under various degradation scenarios.")
     assert title.startswith("HQGS: Enhancing the 3D Gaussian Splatting") or title.startswith("HQGS: Enhancing the 3D gaussian"), title
     assert not title.endswith("gaussian splatting") or "3DGS" not in title
+
+
+@pytest.mark.parametrize("phrase", [
+    "Useful to select a subsample of smaller size",
+    "Into the intricate mechanisms of dropout",
+    "Surprisingly, pre-training with simple synthetic data",
+    "Empirical findings substantiate the ubiquitous presence",
+    "LEGO bricks, which seamlessly integrate local-feature enrichment",
+    "Integrating teleportation into a wide range",
+])
+def test_more_sentence_pieces_are_fragments(phrase: str) -> None:
+    assert problem(phrase), phrase
+
+
+def test_a_noun_that_needs_of_is_cut_with_its_determiner() -> None:
+    assert repair("Integrating teleportation into a wide range") == "Integrating teleportation"
+
+
+def test_nested_sentence_openings_are_stripped_before_the_last_resort_cut() -> None:
+    from generator.infer.titles.fragments import strip_opening
+
+    assert strip_opening("Recently, it has been shown that for offline deep reinforcement learning, pre-training "
+                         "Decision Transformer helps") == "pre-training Decision Transformer helps"

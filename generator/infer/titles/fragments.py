@@ -34,7 +34,8 @@ _CLAIMS = frozenset("prove show find demonstrate argue observe establish note ve
 #: Discourse openings: a sentence's link to the one before, never a title's start.
 _DISCOURSE = re.compile(r"^(?:on the other hand|on the one hand|in (?:addition|contrast|particular|practice|summary|short"
                         r"|general|fact|this|doing so)|as a result|for (?:example|instance)|to this end|at the same time"
-                        r"|in (?:a|an|the|recent|many|most|real-world)|one of|given|by|extensive experiments|experimental results|experiments"
+                        r"|in (?:a|an|the|recent|many|most|real-world)|one of|given|by|extensive experiments|experiments|findings"
+                        r"|(?:empirical|experimental|numerical) (?:findings|results|evaluations?|studies|experiments)|natural question"
                         r"|compared|unlike|besides|thereby|consequently|outperforming|surpassing"
                         r"|one (?:[\w-]+ )?(?:aspect|way|reason|cause|challenge|issue|problem|limitation|question))\b")
 _RELATIVES = frozenset("that which who".split())
@@ -50,7 +51,8 @@ _OPENERS = (_CONJUNCTIONS | _PRONOUNS | _AUXILIARIES | frozenset(
     there this these those that such its their our how what why who to despite given as instead even not
     nevertheless nonetheless indeed finally first second specifically due following like each every either neither
     for existing previous prior conventional traditional two three four five six seven eight nine ten several many
-    various numerous in with particularly notably especially recent then""".split())) - {"one"}  # "One for All (OFA)"
+    various numerous in with particularly notably especially recent then into of from at upon onto via per than
+    """.split())) - {"one"}  # "One for All (OFA)"
 #: Words that point back at something only the abstract says ("these questions", "such models").
 _POINTERS = frozenset("this these those such aforementioned above above-mentioned latter former them".split())
 #: The abstract's own voice ("our method"): a title names the work, it does not speak as its authors.
@@ -65,6 +67,9 @@ reimagined unlocked unveiled untangled rethought""".split())
 #: Irregular past participles left dangling ("problems taken [from]").
 _IRREGULAR_PARTICIPLES = frozenset("""taken given made done seen known shown built found held drawn grown written chosen
 driven proven broken spoken thrown""".split())
+#: Adjectives of "it is X to ...": a phrase opening with one and "to" is that sentence's end.
+_PREDICATIVE = frozenset("""useful possible important necessary difficult hard easy crucial essential natural common
+desirable beneficial challenging impossible""".split())
 #: Where a phrase may be cut back to the noun phrase before it.
 _BOUNDARIES = _PREPOSITIONS | frozenset("that which who where whose and or to while".split())
 _DASHES = re.compile(r"[—–]")
@@ -99,7 +104,8 @@ def _loose_end(words: list[str]) -> bool:
         return True
     if len(words) >= 3 and _bare(words[-2]) in _RELATIVES:
         return True  # "bounds ... that comes": a relative clause cut after its verb
-    return len(words) >= 2 and last in _COMPLEMENT_NOUNS and _bare(words[-2]) in (_DETERMINERS | _PREPOSITIONS)
+    # "the use", "as a form", "into a wide range": a noun that needs "of" after its determiner.
+    return last in _COMPLEMENT_NOUNS and any(_bare(w) in (_DETERMINERS | _PREPOSITIONS) for w in words[-3:-1])
 
 
 def problem(phrase: str) -> str | None:
@@ -109,8 +115,10 @@ def problem(phrase: str) -> str | None:
     if not words:
         return "empty"
     lower = [_bare(w) for w in words]
-    if lower[0] in _OPENERS or _DISCOURSE.match(" ".join(lower[:4])):
+    if lower[0] in _OPENERS or _DISCOURSE.match(" ".join(lower[:4])) or (len(lower[0]) >= 9 and lower[0].endswith("ly") and words[0].endswith(",")):
         return f"opens with {words[0]!r}"
+    if len(lower) > 1 and lower[0] in _PREDICATIVE and lower[1] == "to":
+        return f"opens with {' '.join(words[:2])!r}"  # "Useful to select ...": the rest of "it is useful to"
     if len(lower) > 1 and (_participle(lower[0]) or lower[0] in _IRREGULAR_PARTICIPLES) and lower[1] in _PREPOSITIONS:
         return f"opens with {' '.join(words[:2])!r}"  # "Inspired by ...", "Positioned between ...": a sentence's aside
     if _loose_end(words):
@@ -156,7 +164,12 @@ def _trim_end(words: list[str]) -> list[str]:
     """Return `words` without the loose words at their end ("... through the use" -> "...")."""
     trimmed = False
     while len(words) > 1 and _loose_end(words):
-        words, trimmed = words[:-1], True
+        cut = len(words) - 1
+        if _bare(words[-1]) in _COMPLEMENT_NOUNS:
+            # "into a wide range [of]": the noun goes with its determiner and adjectives.
+            cut = max(k for k in range(max(0, len(words) - 3), len(words) - 1)
+                      if _bare(words[k]) in (_DETERMINERS | _PREPOSITIONS))
+        words, trimmed = words[:max(cut, 1)], True
     # "results guaranteeing [the emergence]": once its object is gone, a participle after a plural dangles.
     if trimmed and len(words) > 2 and _bare(words[-1]).endswith("ing") and _bare(words[-2]).endswith("s"):
         words = _trim_end(words[:-1])
@@ -167,17 +180,22 @@ def _trim_end(words: list[str]) -> list[str]:
 
 
 #: A sentence's opening before its content: "We resolve", "It has long been hypothesised that", "In X, ".
-_OPENING = re.compile(r"^(?:(?:here|thus|hence|finally),?\s+)?(?:(?:our|the)\s+(?:main\s+)?(?:goal|aim|objective|purpose)\s+"
+_OPENING = re.compile(r"^(?:(?:here|thus|hence|finally|[a-z]{5,}ly),?\s+)?(?:(?:our|the)\s+(?:main\s+)?(?:goal|aim|objective|purpose)\s+"
                       r"(?:here\s+)?is\s+(?=to\s)"
                       r"|(?:we|it|they|this (?:paper|work|study))\s+(?:[a-z]+ly\s+)?"
                       r"(?:(?:has|have|is|are|was|were)\s+)?(?:long\s+)?(?:been\s+)?(?:[a-z]+ly\s+)?[a-z]+\s+(?:that\s+)?"
-                      r"|(?:in|as|given|for|with|while|although|since|when|positioned|particularly|one of)\b[^,]{0,80},\s*)", re.I)
+                      r"|(?:in|as|given|for|with|while|although|since|when|positioned|particularly|one of|inspired|motivated"
+                      r"|building|based|following|to|by|after|unlike|despite)\b[^,]{0,80},\s*)", re.I)
 
 
 def strip_opening(phrase: str) -> str:
     """Return `phrase` without the opening of its sentence ("We resolve the open question ..." -> "the open ...")."""
-    m = _OPENING.match(phrase)
-    return phrase[m.end():] if m and len(phrase) - m.end() > 10 else phrase
+    for _ in range(3):  # "Recently, it has been shown that for X, ...": openings nest
+        m = _OPENING.match(phrase)
+        if not (m and len(phrase) - m.end() > 10):
+            break
+        phrase = phrase[m.end():]
+    return phrase
 
 
 def _list_cut(phrase: str) -> bool:
