@@ -226,6 +226,10 @@ def test_concept_repeats_lists_pairs():
         "Training vision-language models for remote-sensing images without",
         "Models that learn to rank and",
         "A benchmark on which large models are",
+        "In a distributed machine learning setting like federated learning",
+        "Modifying one step of GD so that we obtain faster convergence",
+        "LEGO bricks, which seamlessly integrate local-feature enrichment",
+        "By treating the LLM as a pattern machine",
     ],
 )
 def test_title_fragment_detects_cut_titles(title):
@@ -242,6 +246,8 @@ def test_title_fragment_detects_cut_titles(title):
         "Attention Is All You Need",
         "Tree of Thoughts: Deliberate Problem Solving with Large Language Models",
         "Sparse autoencoders find interpretable features in language models",
+        "In-context Autoencoder for Context Compression in a Large Language Model",
+        "Equivalence between ReLU networks and Gated Deep Linear Networks",
     ],
 )
 def test_title_fragment_accepts_whole_titles(title):

@@ -180,7 +180,7 @@ def _trim_end(words: list[str]) -> list[str]:
 
 
 #: A sentence's opening before its content: "We resolve", "It has long been hypothesised that", "In X, ".
-_OPENING = re.compile(r"^(?:(?:here|thus|hence|finally|[a-z]{5,}ly),?\s+)?(?:(?:our|the)\s+(?:main\s+)?(?:goal|aim|objective|purpose)\s+"
+_OPENING = re.compile(r"^(?:(?:here|thus|hence|finally|however|moreover|furthermore|[a-z]{5,}ly),?\s+)?(?:(?:our|the)\s+(?:main\s+)?(?:goal|aim|objective|purpose)\s+"
                       r"(?:here\s+)?is\s+(?=to\s)"
                       r"|(?:we|it|they|this (?:paper|work|study))\s+(?:[a-z]+ly\s+)?"
                       r"(?:(?:has|have|is|are|was|were)\s+)?(?:long\s+)?(?:been\s+)?(?:[a-z]+ly\s+)?[a-z]+\s+(?:that\s+)?"
@@ -219,7 +219,8 @@ def repair(phrase: str) -> str:
         if bad is None:
             # "Standard offline RL algorithms conditioned on observation histories suffer ...": the subject
             # before the predicate is the noun phrase.
-            verb = next((k for k, w in enumerate(lower) if k >= 3 and w in _CLAUSE_WORDS and lower[k - 1] not in _RELATIVES), None)
+            verb = next((k for k, w in enumerate(lower) if k >= 2 and lower[k - 1] not in _RELATIVES and (
+                w in _CLAUSE_WORDS or (k + 1 < len(lower) and lower[k + 1] in _OBJECT_STARTS and _verb_s(words[k])))), None)
             if verb is not None:
                 words = words[:verb]
             break
