@@ -553,3 +553,20 @@ def test_nested_sentence_openings_are_stripped_before_the_last_resort_cut() -> N
 
     assert strip_opening("Recently, it has been shown that for offline deep reinforcement learning, pre-training "
                          "Decision Transformer helps") == "pre-training Decision Transformer helps"
+
+
+def test_a_lower_case_short_form_the_paper_introduces_is_its_name_but_a_terms_is_not() -> None:
+    abstract = ("Fairness tools rarely integrate with autodiff. We introduce a framework of fairness regularization terms "
+                "(fairret) which quantify bias as modular objectives. A wide class of fairrets can be computed "
+                "efficiently, and our fairret framework is released.")
+    assert infer_title(abstract).lower().startswith("fairret:")
+    term = ("Equivariant networks use tensor products of irreducible representations (irreps). Computing irreps is slow, "
+            "and irreps dominate the cost. We propose to accelerate the tensor products with a Fourier basis.")
+    assert not infer_title(term).lower().startswith("irreps")
+
+
+def test_a_terms_short_form_before_a_head_is_no_name() -> None:
+    abstract = ("Humans use gestures. In this paper, we have introduced 8 novel embodied question answering (EQA) tasks "
+                "for multimodal expressions. We have developed a novel large-scale dataset, EQA-MX, with over 8 million "
+                "samples. Models trained on EQA-MX improve.")
+    assert infer_title(abstract).startswith("EQA-MX")

@@ -142,7 +142,8 @@ def _object_name(obj: str, idx: int, strict_first: bool = False) -> _Name | None
         return _Name(acr[0], idx, acr[1], acr[2], lead=" ".join(lead))
     # "a Reconstruction-Simulation-Perception (ReSimAD) scheme": a bracketed name before the head it names.
     m = _BRACKET_BEFORE_HEAD.match(obj)
-    if m and _looks_like_name(m.group(2)):
+    # "embodied question answering (EQA) tasks": the short form of a lower-case term is no name.
+    if m and _looks_like_name(m.group(2)) and not _acronym_long_form(m.group(2), m.group(1))[:1].islower():
         return _Name(m.group(2), idx, after=obj[m.end():], lead=m.group(1) + m.group(3))
     # "a new self-explainable Graph Neural Network (GNN) model: GraphChef".
     m = _HEAD_THEN_NAME.match(obj)

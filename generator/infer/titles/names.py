@@ -146,23 +146,27 @@ _COINED_TERM = re.compile(
 
 def _coined_term(text: str) -> _Name | None:
     """Return the first phrase the abstract names with "called"/"termed" and uses again, or None."""
-    if not any(w in text for w in ("called", "termed", "dubbed", "coined", "we call", "we term", "we dub", "we coin")):
+    named = any(w in text for w in ("called", "termed", "dubbed", "coined", "we call", "we term", "we dub", "we coin"))
+    if not named and "(" not in text:
         return None
     lowered = text.lower()
     for i, sent in enumerate(split_sentences(text)):
-        for m in _COINED_TERM.finditer(sent):
+        for m in _COINED_TERM.finditer(sent) if named else ():
             term = m.group(1)
             # A Title Case phrase must be one style throughout ("Tensor Trust", not "Tensor trust").
             if len({w[:1].isupper() for w in term.split()}) > 1 or term.lower() in _NOT_TERMS:
                 continue
             # Coined in the sentence that states the contribution, once is enough ("we introduce ..., termed X").
             if lowered.count(term.lower()) >= 2 or (" " in term and re.search(r"\b(?:[Ww]e|[Oo]ur)\b", sent)):
-                if term[-1:] != "s" and lowered.count(term.lower() + "s") * 2 >= lowered.count(term.lower()):
+                if term[-1:] != "s" and term.lower() + "s" in lowered:
                     term += "s"  # "a neural snowflake ... neural snowflakes": the title names the kind
                 return _Name(term[:1].upper() + term[1:], i, after=sent[m.end():])
         # "a framework of fairness regularization terms (fairret)": a lower-case short form the abstract reuses.
         for m in _LOWER_SHORT.finditer(sent):
             short = m.group(1)
+            # Only where the sentence introduces it: "irreducible representations (irreps)" is a term's short form.
+            if re.fullmatch(r"[ivxl]+", short) or not _INTRO_OBJECT_RE.search(sent, 0, m.start()):
+                continue
             long_form = _acronym_long_form(short, sent[:m.start()])
             if long_form and len(long_form.split()) >= 2 and _count_word(short, text) + lowered.count(short + "s") >= 2:
                 return _Name(short, i, long_form, sent[m.end():])
