@@ -22,6 +22,7 @@ from typing import Sequence
 
 from sklearn.metrics import normalized_mutual_info_score
 
+from generator.infer.titles import plain_text
 from generator.text import naive_singular
 
 _PUNCT = re.compile(r"[^\w\s]|_")
@@ -217,5 +218,7 @@ def name_recall(pred_titles: list[str], real_titles: list[str], abstracts: list[
         if not pattern.search(abstract):
             continue
         total += 1
-        hits += bool(pattern.search(pred))
+        # Inferred titles are plain text by contract: a name set in math ("$\\texttt{NAISR}$") counts in its plain form.
+        plain = re.compile(rf"(?<!\w){re.escape(plain_text(name))}(?!\w)", re.IGNORECASE) if "$" in name or "\\" in name else pattern
+        hits += bool(plain.search(pred))
     return hits / total if total else None

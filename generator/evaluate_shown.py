@@ -70,8 +70,11 @@ _ED_NOT_CUT = frozenset(
 _OPENERS = frozenset(
     """while although though because since whereas unless if when whenever once however moreover furthermore
     additionally thus therefore hence here this these those that such it its we our they there can could do does
-    did is are how what why which who whether where to""".split()
+    did is are how what why which who whether where to by given particularly specifically finally then""".split()
 )
+#: Inside a title these start a clause: a subject pronoun, a subordinator after a comma ("X, which ...").
+_CLAUSE_PRONOUNS = frozenset("we it they".split())
+_CLAUSE_AFTER_COMMA = frozenset("which who though although whereas because".split())
 # Words that point back to something the title does not say ("these questions", "such models").
 _POINTERS = frozenset("this these those such aforementioned above-mentioned latter former".split())
 _EDGE_PUNCT = re.compile(r"^[^\w$]+|[^\w$]+$")
@@ -182,6 +185,14 @@ def title_fragment(title: str) -> str | None:
         return f"ends on {' '.join(words[-2:])!r} (of what?)"
     if pointer := next((w for w in lower[1:] if w in _POINTERS), None):
         return f"points back ({pointer!r})"
+    if lower[0] == "in" and len(lower) > 1 and lower[1] in ("a", "an", "the"):
+        return f"opens with {' '.join(words[:2])!r}"  # "In a distributed setting ...": a sentence's opening
+    if pronoun := next((w for w in lower[1:] if w in _CLAUSE_PRONOUNS), None):
+        return f"a clause ({pronoun!r})"
+    raw = title.split()
+    if sub := next((_EDGE_PUNCT.sub("", b).lower() for a, b in zip(raw, raw[1:])
+                    if a.endswith(",") and _EDGE_PUNCT.sub("", b).lower() in _CLAUSE_AFTER_COMMA), None):
+        return f"a clause (', {sub}')"
     return None
 
 

@@ -226,6 +226,10 @@ def test_concept_repeats_lists_pairs():
         "Training vision-language models for remote-sensing images without",
         "Models that learn to rank and",
         "A benchmark on which large models are",
+        "In a distributed machine learning setting like federated learning",
+        "Modifying one step of GD so that we obtain faster convergence",
+        "LEGO bricks, which seamlessly integrate local-feature enrichment",
+        "By treating the LLM as a pattern machine",
     ],
 )
 def test_title_fragment_detects_cut_titles(title):
@@ -242,6 +246,8 @@ def test_title_fragment_detects_cut_titles(title):
         "Attention Is All You Need",
         "Tree of Thoughts: Deliberate Problem Solving with Large Language Models",
         "Sparse autoencoders find interpretable features in language models",
+        "In-context Autoencoder for Context Compression in a Large Language Model",
+        "Equivalence between ReLU networks and Gated Deep Linear Networks",
     ],
 )
 def test_title_fragment_accepts_whole_titles(title):
@@ -274,3 +280,12 @@ def test_topic_name_scores():
     assert topic_name_scores(["Large language models, pruning", "LLMs, RLHF"])["shares_phrase"] == 1.0
     assert s["shares_phrase"] == pytest.approx(2 / 4)
     assert topic_name_scores([]) == {"everyday": 0.0, "same_words": 0.0, "shares_phrase": 0.0}
+
+
+def test_name_recall_counts_a_name_set_in_math_by_its_plain_form() -> None:
+    from generator.evaluate import name_recall
+
+    real = [r"$\texttt{NAISR}$: A 3D Neural Additive Model", r"$\pi$2vec: Policy Representation"]
+    abstracts = [r"We propose $\texttt{NAISR}$, a model.", r"We introduce $\pi$2vec, a method."]
+    assert name_recall(["NAISR: Neural additive model", "π2vec: Policy vectors"], real, abstracts) == 1.0
+    assert name_recall(["Neural additive model", "Policy vectors"], real, abstracts) == 0.0

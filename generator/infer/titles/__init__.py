@@ -15,10 +15,11 @@ from __future__ import annotations
 import re
 
 from generator.infer.titles.coined import _Name
-from generator.infer.titles.fragments import problem, repair
+from generator.infer.titles.fragments import problem, repair, strip_opening
 from generator.infer.titles.lexicon import _HEAD_RE
-from generator.infer.titles.names import _name_of, _subject_name, method_name
+from generator.infer.titles.names import _coined_term, _name_of, _subject_name, method_name
 from generator.infer.titles.phrases import (
+    _ANAPHORIC,
     TOPIC_WORDS,
     _contribution,
     _description,
@@ -28,7 +29,7 @@ from generator.infer.titles.phrases import (
     _with_topic,
 )
 from generator.infer.titles.plain import plain_text, split_sentences
-from generator.infer.titles.tidy import MAX_TITLE, SOFT_LIMIT, _cut_words, _finish, _tidy_end
+from generator.infer.titles.tidy import _LEAD_DROP, MAX_TITLE, SOFT_LIMIT, _cut_words, _finish, _tidy_end
 
 __all__ = ["MAX_TITLE", "SOFT_LIMIT", "TOPIC_WORDS", "infer_title", "method_name", "plain_text", "split_sentences"]
 
@@ -46,18 +47,28 @@ def _unnamed_title(text: str) -> str:
     # No sentence announces a contribution a title can say: the field the abstract opens with is a cleaner
     # title than a clause cut from its first sentence (those read as sentences far more often than as titles).
     topic = _topic(text)
+    # A bare field is no title ("Bayesian inference"): a two-word contribution gives it a head ("Branching
+    # decoder for generating a set of text").
+    short = _contribution(text, min_words=2, judge=_judge)
+    if short and topic and not _ANAPHORIC.search(short) and _with_topic(short, text, MAX_TITLE) != short:
+        return _with_topic(short, text, MAX_TITLE)
     return topic if len(topic.split()) >= 2 else _first_sentence_phrase(text, _judge) or _last_resort(text)
 
 
 def _last_resort(text: str) -> str:
-    """Return the first sentence's phrase, cut back to a whole phrase where a cut can make one."""
-    phrase = _first_sentence_phrase(text)
-    return repair(phrase) or phrase
+    """Return the first sentence's phrase a cut makes whole (two words will do), else the first sentence's phrase."""
+    for sentence in split_sentences(text)[:8]:
+        phrase = _first_sentence_phrase(sentence)
+        phrase = repair(phrase) or repair(_first_sentence_phrase(strip_opening(sentence)))
+        if len(phrase.split()) >= 2:
+            return phrase
+    # No sentence cuts into a phrase: the field is vague but no fragment.
+    return _topic(text) or _first_sentence_phrase(text)
 
 
 def _named_description(found: _Name, text: str, room: int) -> str:
     """Return what the named method is, for the title "NAME: description"."""
-    long_form = _tidy_end(found.long_form) or _expansion_after(found)
+    long_form = _LEAD_DROP.sub("", _tidy_end(found.long_form)) or _expansion_after(found)
     if long_form and len(long_form.split()) >= 2:
         head = re.match(rf"\s*({_HEAD_RE})\b", found.after)
         if head and not long_form.lower().endswith(head.group(1)):
@@ -76,21 +87,24 @@ def _named_description(found: _Name, text: str, room: int) -> str:
 def _named_title(found: _Name, text: str) -> str:
     """Return "NAME: what it is", or "NAME for <field>" when the abstract never says what it is."""
     room = MAX_TITLE - len(found.name) - 2
-    desc = _cut_words(_named_description(found, text, room), room)
+    desc = _named_description(found, text, room)
+    if len(desc) > room:
+        desc = _judge(_tidy_end(_cut_words(desc, room)))  # a cut may leave a loose end ("... within their")
     if desc:
         return f"{found.name}: {desc[:1].upper() + desc[1:]}"
     topic = _topic(text)
     if topic:
         return f"{found.name} for {topic}"
-    desc = _cut_words(_first_sentence_phrase(text, _judge) or _last_resort(text), room)
-    return f"{found.name}: {desc[:1].upper() + desc[1:]}"
+    # Nothing says what the method is: the paper's title without its name, the name kept before it.
+    desc = _cut_words(_first_sentence_phrase(text, _judge), room)
+    return f"{found.name}: {desc[:1].upper() + desc[1:]}" if desc else found.name
 
 
 def infer_title(abstract_md: str) -> str:
     """Return a plain-text title (≤ 100 chars) for an abstract that has none."""
     text = plain_text(abstract_md)
     # A name only used, never formally introduced, is good enough for a title but too weak for method_name.
-    found = _name_of(abstract_md) or _subject_name(text)
+    found = _name_of(abstract_md) or _subject_name(text) or _coined_term(text)
     if not found:
         return _finish(_unnamed_title(text))
     return _finish(_named_title(found, text))

@@ -88,6 +88,10 @@ def _capital_long_form(letters: str, words: list[str]) -> str:
     return ""
 
 
+#: The paper's own noun phrase right before a bracket: what the bracket holds is its name, not a term's short form.
+_OWN_BEFORE = re.compile(r"\b(?:[Oo]ur|[Tt]he proposed)\s+(?:[\w-]+\s+){0,8}?[\w-]+\s*$")
+
+
 # Cached: every candidate asks about its name, and "our method (AB) …" repeats one name thousands of times.
 @lru_cache(maxsize=4096)
 def _is_term_abbreviation(name: str, text: str) -> bool:
@@ -95,6 +99,8 @@ def _is_term_abbreviation(name: str, text: str) -> bool:
     if f"({name}" not in text and f"( {name}" not in text:
         return False
     for m in re.finditer(rf"\(\s*{re.escape(name)}\s*\)", text):
+        if _OWN_BEFORE.search(text, max(0, m.start() - 120), m.start()):
+            continue  # "our approach (R-MAE)", "our proposed ... branch (AutoLoRa)": the paper names its own
         long_form = _acronym_long_form(name, text[max(0, m.start() - 200):m.start()])
         if long_form and long_form[:1].islower() and _initials_cover(name, long_form):
             return True

@@ -23,7 +23,8 @@ from generator.infer.titles.lexicon import (
     _NP_FILLER,
 )
 
-_NAME_AT = re.compile(rf"[\"'“]?({_NAME_TOKEN})[\"'”]?(?=\s*(?:[,:;().—–]|\s-\s|\s--|"
+#: A name may carry a version number ("PromptTTS 2").
+_NAME_AT = re.compile(rf"[\"'“]?((?:{_NAME_TOKEN})(?:\s\d{{1,2}}(?:\.\d{{1,2}})?)?)[\"'”]?(?=\s*(?:[,:;().—–]|\s-\s|\s--|"
                       rf"\s(?:that|which|to|for|as|is|was|with|in|on)\b|\s(?:{_HEAD_RE})s?\b|$))(.*)")
 #: A bracketed name may be two words when the second is an acronym ("Safe RLHF").
 # "(NAS)-enabled": a bracket glued to the next word abbreviates a modifier, not what is introduced.
@@ -139,6 +140,11 @@ def _object_name(obj: str, idx: int, strict_first: bool = False) -> _Name | None
     acr = _parenthesised_acronym(obj, 16)
     if acr and _is_filler_run(lead := obj.split(maxsplit=acr[3])[:acr[3]]):
         return _Name(acr[0], idx, acr[1], acr[2], lead=" ".join(lead))
+    # "a Reconstruction-Simulation-Perception (ReSimAD) scheme": a bracketed name before the head it names.
+    m = _BRACKET_BEFORE_HEAD.match(obj)
+    # "embodied question answering (EQA) tasks": the short form of a lower-case term is no name.
+    if m and _looks_like_name(m.group(2)) and not _acronym_long_form(m.group(2), m.group(1))[:1].islower():
+        return _Name(m.group(2), idx, after=obj[m.end():], lead=m.group(1) + m.group(3))
     # "a new self-explainable Graph Neural Network (GNN) model: GraphChef".
     m = _HEAD_THEN_NAME.match(obj)
     if m:
@@ -152,6 +158,7 @@ def _object_name(obj: str, idx: int, strict_first: bool = False) -> _Name | None
     return None
 
 
+_BRACKET_BEFORE_HEAD = re.compile(rf"((?:[\w-]+\s+){{1,6}}?)\(\s*({_NAME_TOKEN})\s*\)\s+((?:{_HEAD_RE})s?)\b")
 _TITLE_NAME_APPOSITION = re.compile(r"([A-Z][\w'-]*(?:\s+(?:(?:of|for|and|by|in|on|to|the|&)\s+)?[A-Z][\w'-]*){1,3}),"
                                     r"\s+(?:an?|the first)\s")
 _INTRO_OBJECT = (rf"\b(?:(?:we|We|paper|work|study|article)\s+(?:have\s+|has\s+)?(?:[a-z]+ly\s+|also\s+|then\s+|further\s+|"
@@ -172,6 +179,20 @@ def _intro_object_names(sent: str, idx: int) -> list[_Name]:
         if hit:
             found.append(hit)
     return found
+
+
+#: "We address these limitations with ClimODE, a ...": the name that remedies what the abstract set out.
+_REMEDY = re.compile(r"\b[Ww]e\s+(?:[a-z]+ly\s+)?(?:address|tackle|overcome|solve|bridge|fill|close|alleviate|mitigate"
+                     r"|remedy|resolve)\s[^.;]{0,80}?\b(?:with|via|through|using)\s+(?:the\s+|our\s+)?")
+
+
+def _remedy_names(sent: str, idx: int) -> list[_Name]:
+    """Return the coined name a "we address this gap with NAME, ..." sentence introduces."""
+    if "e " not in sent:
+        return []
+    m = _REMEDY.search(sent)
+    hit = _name_at(sent[m.end():], strict=True) if m else None
+    return [_Name(hit[0], idx, after=hit[1], lead="")] if hit and re.match(r"\s*[,(:]", hit[1]) else []
 
 
 def _trigger_names(sent: str, idx: int) -> list[_Name]:
@@ -227,6 +248,8 @@ def _leads(sent: str) -> Callable[[int], str]:
     return lead_before
 
 
+_NAME_THEN_VERB = re.compile(rf"(?:{_NAME_TOKEN})\s+[a-z]{{3,}}(?:ed|s)\b")
+_QUOTED_BRACKET = re.compile(rf"\(\s*[\"“]({_NAME_TOKEN})[\"”]\s*\)")
 _OUR = re.compile(r"\b(?:[Oo]ur|[Tt]he proposed)\s+")
 _PROPOSED = re.compile(r"(?:proposed|new|novel)\b")
 
@@ -255,6 +278,10 @@ def _our_names(sent: str, idx: int) -> list[_Name]:
                 if hit:
                     found.append(_Name(hit[0], idx, after=hit[1], lead=lead))
                     break
+            if i == 0 and _NAME_THEN_VERB.match(rest) and _looks_like_name(words[0]) and "-" in words[0]:
+                # "our LLM-CXR trained in this approach shows ...": a coined, hyphenated name the paper calls its own.
+                found.append(_Name(words[0], idx, after=rest[len(words[0]):], lead=""))
+                break
             if i and (separated or proposed):
                 hit = _name_at(rest, strict=not proposed)
                 if proposed and not hit and _NAME_SPACE.match(rest) and _looks_like_name(rest.split()[0]):
@@ -271,6 +298,10 @@ def _our_names(sent: str, idx: int) -> list[_Name]:
             if acr and acr[3] == 0:
                 found.append(_Name(acr[0], idx, acr[1], acr[2], lead=lead))
                 break
+    # "Our method -- Semantic Captioning Using Brain Alignments ("BrainSCUBA") --": a quoted name in brackets.
+    for m in _QUOTED_BRACKET.finditer(sent):
+        if _looks_like_name(m.group(1)) and _OUR.search(sent, 0, m.start()):
+            found.append(_Name(m.group(1), idx, after=sent[m.end():]))
     for name, end in _appositions(sent):
         if _looks_like_name(name):
             found.append(_Name(name, idx, after=sent[end:]))

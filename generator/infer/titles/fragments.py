@@ -22,7 +22,25 @@ _PRONOUNS = frozenset("we it they them us he she i one".split())
 _CLAUSE_WORDS = frozenset("""remains plays shows suffers relies requires aims enables allows achieves struggles faces
 exhibits involves poses depends becomes lacks seeks tends demonstrates produces outperforms yields exploits
 combines summarizes differs possess agrees suggests offer offers rely often commonly typically usually generally
-increasingly predominantly widely heavily recently""".split())
+increasingly predominantly widely heavily recently posits argues assumes asserts hypothesizes implies indicates
+reveals corresponds focuses refers consists contains describes explains helps makes takes gives serves conveys
+highlights promotes fails provides remain play show demonstrate suggest reveal indicate confirm validate illustrate
+outperform achieve enable allow require exhibit excels generalizes lies draws leads stems""".split())
+#: Subordinators inside a phrase open a clause ("language models, though not explicitly trained").
+_SUBORDINATORS = frozenset("""though although whereas because unless since where whereby when whenever not therefore thus
+hence thereby""".split())
+#: Verbs of a claim: "prove that", "show that" inside a phrase are a clause.
+_CLAIMS = frozenset("prove show find demonstrate argue observe establish note verify".split())
+#: Discourse openings: a sentence's link to the one before, never a title's start.
+_DISCOURSE = re.compile(r"^(?:on the other hand|on the one hand|in (?:addition|contrast|particular|practice|summary|short"
+                        r"|general|fact|this|doing so)|as a result|for (?:example|instance)|to this end|at the same time"
+                        r"|in (?:a|an|the|recent|many|most|real-world)|one of|given|by|extensive experiments|experiments|findings"
+                        r"|(?:empirical|experimental|numerical) (?:findings|results|evaluations?|studies|experiments)|natural question"
+                        r"|compared|unlike|besides|thereby|consequently|outperforming|surpassing"
+                        r"|one (?:[\w-]+ )?(?:aspect|way|reason|cause|challenge|issue|problem|limitation|question))\b")
+_RELATIVES = frozenset("that which who".split())
+#: Words after which a word in -s is a verb, not a plural noun ("conveys more", "frames program synthesis as").
+_OBJECT_STARTS = frozenset("a an the its their his her more less whether how what this these those them it".split())
 _LOOSE_END = (_PREPOSITIONS | _DETERMINERS | _CONJUNCTIONS | _AUXILIARIES | _PRONOUNS
               | frozenset("also then thus very not only even rather further especially respectively both more most".split())
               # Adjectives that need a complement ("suitable [for]", "capable [of]").
@@ -31,20 +49,30 @@ _LOOSE_END = (_PREPOSITIONS | _DETERMINERS | _CONJUNCTIONS | _AUXILIARIES | _PRO
 _OPENERS = (_CONJUNCTIONS | _PRONOUNS | _AUXILIARIES | frozenset(
     """although though since unless whenever once however moreover furthermore additionally therefore hence here
     there this these those that such its their our how what why who to despite given as instead even not
-    nevertheless nonetheless indeed finally first second specifically due following like""".split())) - {"one"}
+    nevertheless nonetheless indeed finally first second specifically due following like each every either neither
+    for existing previous prior conventional traditional two three four five six seven eight nine ten several many
+    various numerous in with particularly notably especially recent then into of from at upon onto via per than
+    """.split())) - {"one"}  # "One for All (OFA)"
 #: Words that point back at something only the abstract says ("these questions", "such models").
-_POINTERS = frozenset("this these those such aforementioned above-mentioned latter former them".split())
+_POINTERS = frozenset("this these those such aforementioned above above-mentioned latter former them".split())
 #: The abstract's own voice ("our method"): a title names the work, it does not speak as its authors.
 _VOICE = frozenset("our ours".split())
 #: Nouns that need "of" after a determiner or preposition ("through the use", "the number", "as a form").
 _COMPLEMENT_NOUNS = frozenset("""lens form kind type sort variety number lack role use means terms top front favor
-favour exchange behalf sake spite emergence presence absence ability need""".split())
+favour exchange behalf sake spite emergence presence absence ability need part range""".split())
 #: Words in -ed that are no participle, and participles titles end on by idiom ("... Revisited").
 _ED_NOT_CUT = frozenset("""need speed seed feed breed bleed greed deed creed weed reed hundred kindred sacred naked
 wicked embed bed red revisited reconsidered demystified explained unleashed simplified unified reloaded
 reimagined unlocked unveiled untangled rethought""".split())
+#: Irregular past participles left dangling ("problems taken [from]").
+_IRREGULAR_PARTICIPLES = frozenset("""taken given made done seen known shown built found held drawn grown written chosen
+driven proven broken spoken thrown""".split())
+#: Adjectives of "it is X to ...": a phrase opening with one and "to" is that sentence's end.
+_PREDICATIVE = frozenset("""useful possible important necessary difficult hard easy crucial essential natural common
+desirable beneficial challenging impossible""".split())
 #: Where a phrase may be cut back to the noun phrase before it.
 _BOUNDARIES = _PREPOSITIONS | frozenset("that which who where whose and or to while".split())
+_DASHES = re.compile(r"[—–]")
 _EDGE = re.compile(r"^[^\w$]+|[^\w$]+$")
 
 
@@ -58,30 +86,66 @@ def _participle(word: str) -> bool:
     return len(word) > 4 and word.endswith("ed") and word not in _ED_NOT_CUT and "-" not in word and word.isalpha()
 
 
+def _verb_s(word: str) -> bool:
+    """Return whether `word` can be a verb in -s ("conveys", "improves"), not "loss", "focus" or "analysis"."""
+    return len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is", "ics")) and word.isalpha()
+
+
+def _plain_verb(word: str) -> bool:
+    """Return whether `word` may be a verb in its plain form: a lower-case word no function word nor -ing/-ed/-ly form."""
+    return (word.isalpha() and len(word) > 2 and not word.endswith(("ing", "ed", "ly", "s"))
+            and word not in _PREPOSITIONS | _CONJUNCTIONS | _DETERMINERS | _AUXILIARIES | _PRONOUNS | _LOOSE_END)
+
+
 def _loose_end(words: list[str]) -> bool:
     """Return whether the last of `words` leaves the phrase unfinished."""
     last = _bare(words[-1])
-    if not last or last in _LOOSE_END or _participle(last):
+    if not last or last in _LOOSE_END or _participle(last) or last in _IRREGULAR_PARTICIPLES:
         return True
-    return len(words) >= 2 and last in _COMPLEMENT_NOUNS and _bare(words[-2]) in (_DETERMINERS | _PREPOSITIONS)
+    if len(words) >= 3 and _bare(words[-2]) in _RELATIVES:
+        return True  # "bounds ... that comes": a relative clause cut after its verb
+    # "the use", "as a form", "into a wide range": a noun that needs "of" after its determiner.
+    return last in _COMPLEMENT_NOUNS and any(_bare(w) in (_DETERMINERS | _PREPOSITIONS) for w in words[-3:-1])
 
 
 def problem(phrase: str) -> str | None:
     """Return why `phrase` (a title or the description after a name) is no title, or None."""
-    words = [w for w in phrase.split() if _bare(w)]
+    # A dash joins two phrases as a space would ("Benchmark—a Newborn Turing Test—in").
+    words = [w for w in _DASHES.sub(" ", phrase).split() if _bare(w)]
     if not words:
         return "empty"
     lower = [_bare(w) for w in words]
-    if lower[0] in _OPENERS:
+    if lower[0] in _OPENERS or _DISCOURSE.match(" ".join(lower[:4])) or (len(lower[0]) >= 9 and lower[0].endswith("ly") and words[0].endswith(",")):
         return f"opens with {words[0]!r}"
+    if len(lower) > 1 and lower[0] in _PREDICATIVE and lower[1] == "to":
+        return f"opens with {' '.join(words[:2])!r}"  # "Useful to select ...": the rest of "it is useful to"
+    if len(lower) > 1 and (_participle(lower[0]) or lower[0] in _IRREGULAR_PARTICIPLES) and lower[1] in _PREPOSITIONS:
+        return f"opens with {' '.join(words[:2])!r}"  # "Inspired by ...", "Positioned between ...": a sentence's aside
     if _loose_end(words):
         return f"ends on {words[-1]!r}"
+    if _list_cut(phrase):
+        return "a list cut short"
     if pointer := next((w for w in lower[1:] if w in _POINTERS or w in _VOICE), None):
         return f"points back ({pointer!r})"
     # "C3 method significantly improves ...": an adverb before a verb in -s is a clause's predicate.
     if any(a.endswith("ly") and len(a) > 5 and b.endswith("s") and not b.endswith("ss") for a, b in zip(lower, lower[1:])):
         return "a clause (adverb and verb)"
-    if verb := next((w for w in lower if w in _AUXILIARIES or w in _PRONOUNS - {"one"} or w in _CLAUSE_WORDS), None):
+    # "Empirical findings substantiate the ...": a plural subject, a verb, then its object.
+    if verb := next((lower[k] for k in range(1, len(words) - 1) if _verb_s(words[k - 1]) and lower[k + 1] in _DETERMINERS
+                     and _plain_verb(lower[k])), None):
+        return f"a clause ({verb!r} after its subject)"
+    if any(lower[k] in _RELATIVES and words[k - 1].endswith(",") for k in range(1, len(words))):
+        return "a clause (', which')"  # "LEGO bricks, which seamlessly integrate ...": a sentence goes on
+    if claim := next((a for a, b in zip(lower, lower[1:]) if a in _CLAIMS and b == "that"), None):
+        return f"a clause ({claim!r} that)"
+    if sub := next((w for w in lower[1:] if w in _SUBORDINATORS), None):
+        return f"a clause ({sub!r})"
+    # "model that learns the ...": a relative clause inside a noun phrase is no clause of the title.
+    if verb := next((lower[k] for k in range(1, len(words) - 1) if lower[k + 1] in _OBJECT_STARTS and _verb_s(words[k])
+                     and lower[k - 1] not in _RELATIVES), None):
+        return f"a clause ({verb!r} and its object)"
+    if verb := next((w for k, w in enumerate(lower) if w in _AUXILIARIES or w in _PRONOUNS - {"one"}
+                     or (w in _CLAUSE_WORDS and (k == 0 or lower[k - 1] not in _RELATIVES))), None):
         return f"a clause ({verb!r})"
     return None
 
@@ -100,7 +164,12 @@ def _trim_end(words: list[str]) -> list[str]:
     """Return `words` without the loose words at their end ("... through the use" -> "...")."""
     trimmed = False
     while len(words) > 1 and _loose_end(words):
-        words, trimmed = words[:-1], True
+        cut = len(words) - 1
+        if _bare(words[-1]) in _COMPLEMENT_NOUNS:
+            # "into a wide range [of]": the noun goes with its determiner and adjectives.
+            cut = max(k for k in range(max(0, len(words) - 3), len(words) - 1)
+                      if _bare(words[k]) in (_DETERMINERS | _PREPOSITIONS))
+        words, trimmed = words[:max(cut, 1)], True
     # "results guaranteeing [the emergence]": once its object is gone, a participle after a plural dangles.
     if trimmed and len(words) > 2 and _bare(words[-1]).endswith("ing") and _bare(words[-2]).endswith("s"):
         words = _trim_end(words[:-1])
@@ -110,15 +179,50 @@ def _trim_end(words: list[str]) -> list[str]:
     return words
 
 
+#: A sentence's opening before its content: "We resolve", "It has long been hypothesised that", "In X, ".
+_OPENING = re.compile(r"^(?:(?:here|thus|hence|finally|however|moreover|furthermore|[a-z]{5,}ly),?\s+)?(?:(?:our|the)\s+(?:main\s+)?(?:goal|aim|objective|purpose)\s+"
+                      r"(?:here\s+)?is\s+(?=to\s)"
+                      r"|(?:we|it|they|this (?:paper|work|study))\s+(?:[a-z]+ly\s+)?"
+                      r"(?:(?:has|have|is|are|was|were)\s+)?(?:long\s+)?(?:been\s+)?(?:[a-z]+ly\s+)?[a-z]+\s+(?:that\s+)?"
+                      r"|(?:in|as|given|for|with|while|although|since|when|positioned|particularly|one of|inspired|motivated"
+                      r"|building|based|following|to|by|after|unlike|despite)\b[^,]{0,80},\s*)", re.I)
+
+
+def strip_opening(phrase: str) -> str:
+    """Return `phrase` without the opening of its sentence ("We resolve the open question ..." -> "the open ...")."""
+    for _ in range(3):  # "Recently, it has been shown that for X, ...": openings nest
+        m = _OPENING.match(phrase)
+        if not (m and len(phrase) - m.end() > 10):
+            break
+        phrase = phrase[m.end():]
+    return phrase
+
+
+def _list_cut(phrase: str) -> bool:
+    """Return whether `phrase` ends inside a list ("Sensitivity of CKA, angular Procrustes"): a short last item, no "and"."""
+    head, sep, last = phrase.rpartition(",")
+    items = [_bare(w) for w in last.split()]
+    return bool(sep and head.strip()) and 1 <= len(items) <= 3 and not any(w in _PREPOSITIONS or w in _CONJUNCTIONS for w in items)
+
+
 def repair(phrase: str) -> str:
     """Return `phrase` cut back to a complete noun phrase, or "" when no cut gives one."""
+    if _list_cut(phrase):
+        phrase = phrase.split(",", 1)[0]
     words = phrase.split()
     while words:
         lower = [_bare(w) for w in words]
         # A pointer or a finite verb is cut off with the clause that holds it.
         bad = next((k for k, w in enumerate(lower) if k and (w in _POINTERS or w in _VOICE or w in _AUXILIARIES
-                                                             or w in _PRONOUNS - {"one"})), None)
+                                                             or w in _PRONOUNS - {"one"} or w in _SUBORDINATORS
+                                                             or (w in _RELATIVES and words[k - 1].endswith(",")))), None)
         if bad is None:
+            # "Standard offline RL algorithms conditioned on observation histories suffer ...": the subject
+            # before the predicate is the noun phrase.
+            verb = next((k for k, w in enumerate(lower) if k >= 2 and lower[k - 1] not in _RELATIVES and (
+                w in _CLAUSE_WORDS or (k + 1 < len(lower) and lower[k + 1] in _OBJECT_STARTS and _verb_s(words[k])))), None)
+            if verb is not None:
+                words = words[:verb]
             break
         words = _cut_before(words, bad)
     words = _trim_end(words) if words else words

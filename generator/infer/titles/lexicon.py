@@ -15,7 +15,7 @@ _NP_FILLER = {"a", "an", "the", "our", "this", "its", "novel", "new", "simple", 
               "generic", "flexible", "powerful", "practical", "improved", "modular", "fast", "universal",
               "versatile", "large-scale", "comprehensive", "systematic", "open-source", "challenging",
               "holistic", "automatic", "automated", "training-free", "plug-and-play", "two-stage",
-              "theoretical", "empirical", "yet", "simple,", "namely"}
+              "theoretical", "empirical", "yet", "but", "simple,", "namely"}
 _NP_ADJ_SUFFIX = ("al", "ive", "ic", "ous", "able", "ible", "ed", "less", "ful", "ary", "ent", "ant")
 #: Head nouns of what papers introduce; they may stand between the article and the name.
 _HEADS = ("method", "model", "framework", "approach", "algorithm", "system", "benchmark", "dataset",
@@ -55,6 +55,9 @@ _CONTRIB = [  # (pattern, priority) — lower priority is better
      r"|derive|prove|extend|benchmark|quantify|demonstrate that|show that"
      r"|find that|argue that)\s+", 2),
     (rf"\b(?:we|We)\s+(?:\w+ly\s+|also\s+|first\s+|here\s+)?(?:{_WEAK_VERBS})(?:s|d|ed)?\s+", 3),
+    # "This phenomenon motivates us to find X", "we aim to X": the purpose, titled as a gerund ("Finding X").
+    (r"\b(?:motivates|motivated|leads|led|inspires|inspired|prompts|prompted|drives) us\s+(?=to\s)"
+     r"|\b(?:we|We)\s+(?:aim|seek|set out|strive)\s+(?=to\s)", 3),
 ]
 _OWN_FRAMING = re.compile(r"\b(?:[Ii]n this|[Hh]ere|[Tt]his (?:paper|work))\b")
 _CONTRIB_RE = [(re.compile(p), prio) for p, prio in _CONTRIB]

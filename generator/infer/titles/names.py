@@ -21,6 +21,7 @@ from generator.infer.titles.finders import (
     _defined_names,
     _intro_object_names,
     _our_names,
+    _remedy_names,
     _trigger_names,
 )
 from generator.infer.titles.lexicon import _CONTRIB_RE, _OWN_FRAMING
@@ -47,7 +48,7 @@ def _find_name(text: str, md: str = "") -> _Name | None:
             cands.extend((0, i, 0, -_count_word(n.name, text), n) for n in _emphasised_object_names(s, i, emphasised))
         # An explicit "called X" beats the acronym of the object it names ("an autoencoder (AE) ... called Shared-AE").
         for rank, tier, finder in ((0, 0, _trigger_names), (0, 1, _intro_object_names), (1, 1, _our_names),
-                                   (2, 1, _defined_names)):
+                                   (1, 1, _remedy_names), (2, 1, _defined_names)):
             for n in finder(s, i):
                 count = _count_word(n.name, text)
                 # A spelled-out definition elsewhere is only the paper's own if the name is used again.
@@ -64,7 +65,14 @@ def _find_name(text: str, md: str = "") -> _Name | None:
     if not cands:
         return None
     cands.sort(key=lambda c: c[:4])
-    return cands[0][4]
+    best = cands[0][4]
+    # "a low-rank (LoRa) branch ... our method (AutoLoRa)": a term's short form inside a longer name is a part of
+    # the system the longer one names.
+    if not _is_term_abbreviation(best.name, text):
+        return best
+    whole = next((c[4] for c in cands if best.name in c[4].name and best.name != c[4].name
+                  and re.search(r"[A-Za-z]", c[4].name.replace(best.name, "")) and _count_word(c[4].name, text) >= 2), None)
+    return whole or best
 
 
 #: A token with a capital after its first letter or a digit: only those can look like a coined name.
@@ -126,3 +134,45 @@ def method_name(abstract_md: str) -> str | None:
     """Return the name of the method/model/dataset the abstract introduces, or None."""
     found = _name_of(abstract_md)
     return found.name if found else None
+
+
+#: "a greedy algorithm called retro-fallback", "which we term relative centrality", "a game called Tensor Trust":
+#: a phrase the abstract coins in words rather than as a token (too plain for `method_name`, good for a title).
+_COINED_TERM = re.compile(
+    r"\b(?:called|termed|dubbed|coined|(?:which|that|what)\s+we\s+(?:call|term|dub|coin))\s+(?:as\s+)?(?:the\s+)?"
+    r"[\"'“]?((?:[a-z][a-z-]{2,}|[A-Z][a-z-]{2,})(?:\s(?:[a-z][a-z-]{2,}|[A-Z][a-z-]{2,})){0,2}?)[\"'”]?"
+    r"(?=\s*[,.;:()]|\s(?:that|which|to|for|and|in|on|with|by|is|are|was|were|can)\b)")
+
+
+def _coined_term(text: str) -> _Name | None:
+    """Return the first phrase the abstract names with "called"/"termed" and uses again, or None."""
+    named = any(w in text for w in ("called", "termed", "dubbed", "coined", "we call", "we term", "we dub", "we coin"))
+    if not named and "(" not in text:
+        return None
+    lowered = text.lower()
+    for i, sent in enumerate(split_sentences(text)):
+        for m in _COINED_TERM.finditer(sent) if named else ():
+            term = m.group(1)
+            # A Title Case phrase must be one style throughout ("Tensor Trust", not "Tensor trust").
+            if len({w[:1].isupper() for w in term.split()}) > 1 or term.lower() in _NOT_TERMS:
+                continue
+            # Coined in the sentence that states the contribution, once is enough ("we introduce ..., termed X").
+            if lowered.count(term.lower()) >= 2 or (" " in term and re.search(r"\b(?:[Ww]e|[Oo]ur)\b", sent)):
+                if term[-1:] != "s" and term.lower() + "s" in lowered:
+                    term += "s"  # "a neural snowflake ... neural snowflakes": the title names the kind
+                return _Name(term[:1].upper() + term[1:], i, after=sent[m.end():])
+        # "a framework of fairness regularization terms (fairret)": a lower-case short form the abstract reuses.
+        for m in _LOWER_SHORT.finditer(sent):
+            short = m.group(1)
+            # Only where the sentence introduces it: "irreducible representations (irreps)" is a term's short form.
+            if re.fullmatch(r"[ivxl]+", short) or not _INTRO_OBJECT_RE.search(sent, 0, m.start()):
+                continue
+            long_form = _acronym_long_form(short, sent[:m.start()])
+            if long_form and len(long_form.split()) >= 2 and _count_word(short, text) + lowered.count(short + "s") >= 2:
+                return _Name(short, i, long_form, sent[m.end():])
+    return None
+
+
+_LOWER_SHORT = re.compile(r"\(([a-z][a-z0-9]{2,11})\)")
+#: Words a naming verb is followed by that start a description, not a name ("called upon", "termed as such").
+_NOT_TERMS = {"upon", "for", "into", "such", "this", "these", "that", "them", "it", "the", "our"}

@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from typing import Callable
 
+from generator.infer.titles.fragments import problem
+from generator.text import everyday_word, naive_singular
 from generator.infer.titles.coined import _acronym_long_form, _Name
 from generator.infer.titles.lexicon import _CONTRIB_RE, _HEADS, _NP_FILLER, _OWN_FRAMING
 from generator.infer.titles.plain import split_sentences
@@ -124,20 +126,22 @@ _SUBJECT_END = re.compile(
     r"\s(?:is|are|was|were|has|have|had|can|could|may|might|will|would|should|must|remains?|plays?|shows?|suffers?"
     r"|relies|rely|requires?|aims?|enables?|provides?|offers?|allows?|achieves?|struggles?|faces?|exhibits?"
     r"|involves?|presents?|poses?|depends?|becomes?|lacks?|leads?|seeks?|tends?|demonstrate|accelerates?|harness"
-    r"|underpins?|studies|conceal|often|commonly|typically|usually|generally|widely|increasingly|predominantly"
+    r"|underpins?|studies|conceal|excels?|degrades?|fails?|performs?|emerged?|encounters?|receives?|operates?"
+    r"|produces?|generates?|learns?|captures?|often|commonly|typically|usually|generally|widely|increasingly|predominantly"
     r"|still|recently|heavily|rapidly|frequently)\b")
 #: Openings that wrap the field rather than name it: "Although X ...", "Recent advances in X ...".
 _SUBJECT_WRAPPER = re.compile(
     r"^(?:(?:although|while|though|since|because|whereas)\s+)?(?:(?:the|recent|existing|current|conventional|traditional"
     r"|modern|standard|many|most)\s+)*(?:(?:advances|advancements|developments|progress|success|deployment|use|ability"
     r"|vulnerability|study|design|training)\s+(?:in|of)\s+(?:the\s+)?)?", re.I)
-_VAGUE_SUBJECT = re.compile(r"^(?:it|this|these|that|there|they|we|but|and|or|so|thus|then|here|one|many|most|much|several|some|such|recent|existing"
+_VAGUE_SUBJECT = re.compile(r"^(?:where|what|which|who|how|why|whether|it|this|these|that|there|they|we|but|and|or|so|thus|then|here|one|many|most|much|several|some|such|recent|existing"
                             r"|current|previous|prior|traditional|conventional|despite|although|while|as|in|on|for|with"
                             r"|however|yet|when|if|since|because|recently|works?|studies|research|researchers|methods"
-                            r"|approaches|efforts|people|humans)\b"
+                            r"|approaches|efforts|people|humans|two|three|four|five|few|numerous|various|significant|remarkable|tremendous"
+                            r"|great|impressive|substantial|notable|considerable|dominant|key|major|different|diverse)\b"
                             # A subject headed by "challenge", "problem"... states the motivation, not the field.
                             r"|\b(?:challenges?|problems?|issues?|questions?|goals?|ability|success|utility|understanding"
-                            r"|importance|need|lack|part|aspect|component|cornerstone|area|field|topic|role|way|years?|context"
+                            r"|importance|need|lack|part|aspect|component|cornerstone|area|field|topic|role|way|years?|context|number|amount|variety"
                             r"|paper|work|study|era|age|recent|practice|addition|contrast|particular)\b"
                             # A bare generic plural says nothing about the field.
                             r"|^(?:models?|data|learning|methods|systems|algorithms|networks|tasks|agents)$", re.I)
@@ -155,7 +159,10 @@ def _topic(text: str) -> str:
     first = re.sub(r"\s*\([^()]*\)", "", sents[0])
     m = _SUBJECT_END.search(first)
     if m:
-        found = _as_topic(first[:m.start()].split(",")[-1])
+        parts = [p for p in first[:m.start()].split(",") if p.strip()] or [""]
+        # "X, though not trained to ..., have shown": an aside between commas, the subject before it.
+        aside = len(parts) > 1 and re.match(r"\s*(?:though|although|when|while|if|unless|once|despite)\b", parts[-1])
+        found = _as_topic(parts[0] if aside else parts[-1])
         if found:
             return found
     # "In distributed deep learning, synchronizing gradients ...": the opening phrase sets the field.
@@ -172,8 +179,19 @@ def _as_topic(phrase: str) -> str:
         return ""
     if words[-1].lower() in _STOP_TAIL or words[-1].lower() in {"and", "or", "of", "that", "which"}:
         return ""
+    if problem(subject):
+        return ""  # "not all positive pairs", "especially transformers": no field a title is for
+    if len(words) == 1 and words[0].isalpha() and everyday_word(words[0].lower()):
+        return ""  # "Users ...", "Advancements ...": an everyday word names no field
     # Plain capitalised sentence-initial words are lower-cased; acronyms and names keep their case.
     return " ".join(w.lower() if w[:1].isupper() and w[1:].islower() else w for w in words)
+
+
+def _short_form(phrase: str, initials: str) -> re.Match[str] | None:
+    """Return the first acronym in `phrase` spelling `initials` ("LLMs" for "llm"), or None."""
+    if len(initials) < 2:
+        return None
+    return next((m for m in re.finditer(r"\b\d*[A-Z][A-Z\d]+s?\b", phrase) if initials in (m.group(0).lower(), naive_singular(m.group(0).lower()))), None)
 
 
 def _with_topic(phrase: str, text: str, room: int) -> str:
@@ -189,6 +207,17 @@ def _with_topic(phrase: str, text: str, room: int) -> str:
     new = [w for w in re.findall(r"\w+", topic.lower()) if w not in _STOP_TAIL]
     if sum(w in have for w in new) * 2 >= len(new):
         return phrase  # the phrase already says where it applies
+    # A leading digit run is one initial ("3D gaussian splatting" -> "3dgs").
+    short = _short_form(phrase, "".join(re.match(r"\d+[a-z]?|\w", w).group(0) for w in new))
+    if short:
+        after = phrase[short.end():].split(maxsplit=1)
+        if after and after[0][:1].isupper():
+            return phrase  # "LVLM Hallucination Revisor": the acronym is part of a name
+        # "... evaluation of LLMs" already says where; the field spelled out reads better than its acronym.
+        spelled = topic if short.group(0).endswith("s") else " ".join(topic.split()[:-1] + [naive_singular(topic.split()[-1])])
+        return phrase[:short.start()] + spelled + phrase[short.end():]
     if re.search(r"\b(?:for|in|of|on)\s*$", phrase):
         return phrase
+    if " for " in phrase:
+        return f"{phrase} in {topic}"  # "X for Y for Z" reads as a stammer; "X for Y in Z" says where
     return f"{phrase} for {topic}"

@@ -17,16 +17,24 @@ SOFT_LIMIT = 85
 #: A bracketed aside ("[1]", "[Appendix A]"): noise in a title.
 _ASIDE = re.compile(r"\s*\[[^\]]*\]")
 _LEAD_DROP = re.compile(
-    r"^(?:(?:a|an|the|our|some|this|novel|new|simple|yet|first|generic|general|and|or)\b[\s,]*)+", re.I)
+    r"^(?:(?:a|an|the|our|some|novel|new|simple|yet|first|generic|general|and|or|proposed)(?![\w-])[\s,]*)+", re.I)
 #: "we propose to learn X": a purpose clause, which titles write as a gerund ("Learning X").
 _TO_VERB = re.compile(r"^(?:to|[Tt]o)\s+(?:\w+ly\s+)?([a-z]{3,})\b(?=\s)")
+_AND_VERB = re.compile(r"^(\w+ing,? and )([a-z]{3,})(?= (?:the|a|an|its|their)\b)")
 _STOP_TAIL = {"a", "an", "the", "of", "and", "or", "to", "for", "in", "on", "with", "by", "from", "via",
               "that", "which", "as", "at", "into", "its", "their", "our", "is", "are", "be", "this",
               "these", "such", "both", "between", "under", "over", "using", "based", "than", "while",
               "where", "when", "whose", "we", "it", "not", "can", "also", "more", "most", "very"}
+#: "experimental and theoretical results guaranteeing the emergence of X": what the results are about is the title.
+_REPORT = re.compile(r"^(?:[\w-]+\s+(?:and\s+)?){0,3}?(?:results|evidence|analys[ie]s|experiments|findings|insights|proofs?"
+                     r"|guarantees)\s+(?:guaranteeing|showing|demonstrating|indicating|suggesting|revealing|establishing|proving"
+                     r"|explaining|on)\s+(?:the\s+)?(\S.*)", re.I)
+_BY_MEANS = re.compile(r"^(?:[\w-]+\s+){0,4}?(?:issues?|problems?|gaps?|challenges?|limitations?|questions?|shortcomings?)"
+                       r"\s+by\s+((?:(?:proposing|introducing|developing|presenting|designing)\s+(.+))|[a-z]{3,}ing\b.*)")
 _STRONG_CUT = re.compile(
-    r"\s*(?:[;:]|\s[–—]\s|\s-\s|,\s*(?:i\.e\.|e\.g\.)|,?\s(?:in terms of|such as|as well as|so that|in order to)\b"
-    r"|,\s*(?:which|while|where|whereas|and|but|thus|thereby|so|as|namely|such|called|termed|dubbed|named|"
+    r"\s*(?:[;:]|\s[–—]\s|\s-\s|,\s*(?:i\.e\.|e\.g\.)|,?\s(?:in terms of|such as|as well as|so that|in order to"
+    r"|with the (?:goal|aim|purpose) of)\b"
+    r"|,\s*(?:to be|along with|which|while|where|whereas|and|but|thus|thereby|so|as|namely|such|called|termed|dubbed|named|"
     r"coined|inspired|[a-z]+ing|[a-z]+ed)\b|\s(?:which|whereby)\b"
     r"|\s(?:that|and)\s(?:can|could|is|are|was|were|does|do|has|have|achieves?|outperforms?|"
     r"significantly|effectively|efficiently|enables?|allows?|yields?|shows?|demonstrates?|"
@@ -47,9 +55,18 @@ def _clean_phrase(phrase: str, limit: int, generic_head: bool = False) -> str:
     p = re.split(r"(?<=[a-z0-9)])[.!?]\s+(?=[A-Z])", p, maxsplit=1)[0]  # a missed sentence end
     p = p.strip(" .,;:!?-–—\"'“”")
     p = _LEAD_DROP.sub("", p)
+    # "address this fundamental issue by developing X": the means is the contribution, the issue was said before.
+    means = _BY_MEANS.match(p)
+    if means:
+        p = _LEAD_DROP.sub("", means.group(2) if means.group(2) else means.group(1))
+    report = _REPORT.match(p)
+    if report and len(report.group(1).split()) >= 3:
+        p = _LEAD_DROP.sub("", report.group(1))
     to_verb = _TO_VERB.match(p)
     if to_verb and to_verb.group(1) not in _STOP_TAIL:
         p = _gerund(to_verb.group(1), base=True) + p[to_verb.end(1):]
+        # "to examine and characterise the X": both verbs take the gerund.
+        p = _AND_VERB.sub(lambda m: m.group(1) + _gerund(m.group(2), base=True), p, count=1)
     if generic_head:
         p = _drop_generic_head(p)
     m = _STRONG_CUT.search(p)
@@ -78,7 +95,7 @@ def _drop_generic_head(phrase: str) -> str:
     if not m:
         return phrase
     word = m.group(1)
-    if word.lower() in _STOP_TAIL or word.lower() in {"all", "any", "each", "every", "some", "one", "two"}:
+    if word.lower() in _STOP_TAIL or word.lower() in {"all", "any", "each", "every", "some", "one", "two"} or not word.islower():
         return phrase  # "a solution to the expected optimum": "to" starts a noun phrase, not a purpose
     joint = m.group(0)[:m.start(1)].split()
     if joint[-1] in {"for", "of"} and not word.endswith("ing"):
