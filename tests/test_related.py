@@ -213,3 +213,14 @@ def test_reason_phrases_end_a_noun_phrase_and_are_shown_as_written():
                       {"reinforcement-learning": "reinforcement learning"})[0]
     assert reasons[0] == "reinforcement learning" and "NeRF models" in reasons
     assert not {"markov decision", "nerf model", "RL algorithms"} & set(reasons)
+
+
+def test_a_reason_is_not_a_shown_one_with_some_words_as_initials():
+    """"cooperative MARL" and "OOD generalization" say what "cooperative multi-agent reinforcement learning" and
+    "out-of-distribution generalization" say."""
+    from generator.infer.related import _pick_terms  # the rule itself, on normal-form terms (no corpus needed)
+
+    picked = _pick_terms(["cooperative multi-agent reinforcement learning", "out-of-distribution generalization"],
+                         ["cooperative marl", "ood generalization", "reward shaping"])
+    assert picked == ("cooperative multi-agent reinforcement learning", "out-of-distribution generalization",
+                      "reward shaping")

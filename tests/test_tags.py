@@ -388,3 +388,11 @@ def test_an_acronym_tag_is_named_by_the_long_form_a_paper_defines():
     papers = [paper(str(i), t) for i, t in enumerate(texts)]
     tags = assign_tags(papers, Vocabulary())
     assert "mixture-of-experts" in tags and "MoE" in tags["mixture-of-experts"].aliases
+
+
+def test_the_tail_of_a_chosen_tag_is_not_a_second_tag():
+    """"series analysis" is only ever the end of "time series analysis": beside it, it is no tag of its own."""
+    texts = [f"Time series analysis of {x}. We study time series analysis with convolutions; time series analysis "
+             f"of {x} needs long contexts." for x in ("sensor streams", "power grids", "traffic counts")]
+    for names in _tag_names(texts):
+        assert "time series analysis" in names and "series analysis" not in names

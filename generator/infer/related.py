@@ -200,7 +200,18 @@ def _says(term: str, other: str) -> bool:
     core = " ".join(concept_words(term))
     other_core = " ".join(concept_words(other))
     return (f" {term} " in f" {other} " or f" {core} " in f" {other_core} " or abbreviates(core, other)
-            or abbreviates(core, other_core))
+            or abbreviates(core, other_core) or _abbreviates_inside(core, other_core))
+
+
+def _abbreviates_inside(short: str, long: str) -> bool:
+    """Tell whether a term is another with a run of its words written as initials, the words around it the same
+    ("cooperative marl" and "cooperative multi-agent reinforcement learning", "ood generalization")."""
+    a, b = short.replace("-", " ").split(), long.replace("-", " ").split()
+    while a and b and a[0] == b[0]:
+        a, b = a[1:], b[1:]
+    while a and b and a[-1] == b[-1]:
+        a, b = a[:-1], b[:-1]
+    return len(a) == 1 and abbreviates(a[0], " ".join(b))
 
 
 def _term_weights(features: Features) -> np.ndarray:

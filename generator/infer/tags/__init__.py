@@ -20,7 +20,7 @@ from generator.infer.tags.acronyms import (TextFacts, corpus_acronyms, corpus_ex
                                            mentionable_acronyms, text_facts)
 from generator.infer.tags.candidates import (MAX_WORDS, Occurrence, TextEvidence, evidence_unpacks, extract_candidates,
                                              text_evidence)
-from generator.infer.tags.pick import BROAD_SHARE, Picker
+from generator.infer.tags.pick import BROAD_SHARE, TAIL_SHARE, Picker
 from generator.infer.tags.words import BAD_START
 from generator.infer.tags.score import Candidates, Folder
 from generator.text import names_a_subject
@@ -63,7 +63,8 @@ def assign_tags(papers: list[Paper], vocab: Vocabulary, max_tags: int = 5, min_t
     given_keys = np.zeros(len(cands.keys), dtype=bool)
     given_keys[[k for given in cands.given for k in given]] = True
     picker = Picker(cands.keys, cands.paper, cands.key, cands.given, cands.scores(given_keys), max_tags, min_tags,
-                    broad=cands.df > BROAD_SHARE * len(papers))
+                    broad=cands.df > BROAD_SHARE * len(papers),
+                    tail=cands.opens < TAIL_SHARE * np.maximum(cands.total, 1))
     unfit = _Unfit(cands, fold, given_keys, expansions)
     picks = _shared_picks(picker, len(papers), cands.df >= 2, unfit)
     tags: dict[str, Tag] = {}

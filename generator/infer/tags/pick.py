@@ -18,8 +18,9 @@ from generator.infer.tags.words import SIZE_WORDS
 SUBPHRASE_PENALTY = 0.85  # MMR-like: a part of an already chosen tag is worth a little less (a tag page one level up) ...
 BROAD_SUBPHRASE_PENALTY = 0.5  # ... a broad one (the field: "neural networks" beside "graph neural networks") more
 BROAD_SHARE = 0.05  # a key used by more than this share of the papers is broad
+TAIL_SHARE = 0.1  # a key opening a noun phrase less often than this is a tail piece ("series analysis")
 SUPERPHRASE_PENALTY = 1.0  # a longer form of a chosen tag says something new: "offline reinforcement learning"
-RELATIVE_CUTOFF = 0.1  # tags beyond `min_tags` need at least this share of the best score
+RELATIVE_CUTOFF = 0.09  # tags beyond `min_tags` need at least this share of the best score
 FEW_WORDS = 8  # keys up to this many words have their word runs listed; longer ones are matched word by word
 POOL = 4  # candidates per tag to pick considered: penalties only lower scores, so the pick lies among the first
 # Generic heads that add nothing to the concept before them ("machine learning models", "training set").
@@ -65,12 +66,18 @@ class Picker:
     """
 
     def __init__(self, keys: list[str], paper: np.ndarray, key: np.ndarray, given: list[list[int]],
-                 score: np.ndarray, max_tags: int, min_tags: int, broad: np.ndarray | None = None) -> None:
+                 score: np.ndarray, max_tags: int, min_tags: int, broad: np.ndarray | None = None,
+                 tail: np.ndarray | None = None) -> None:
         """Take the candidates as (paper, key id, score) arrays, NaN where one cannot be a tag; `keys[id]` is
-        the key, `given[paper]` that paper's keywords (key ids, in order), `broad[id]` whether a key is broad."""
+        the key, `given[paper]` that paper's keywords (key ids, in order), `broad[id]` whether a key is broad,
+        `tail[id]` whether it is mostly the end of a longer phrase."""
         self.keys, self.given, self.max_tags, self.min_tags = keys, given, max_tags, min_tags
         self.broad = np.zeros(len(keys), dtype=bool) if broad is None else broad
-        self.single = np.array([" " not in k for k in keys], dtype=bool)
+        # One word, or the tail of a phrase ("series analysis" of "time series analysis"), inside a chosen tag is
+        # a piece of it, never a second tag.
+        self.piece = np.array([" " not in k for k in keys], dtype=bool)
+        if tail is not None:
+            self.piece |= tail
         scored = np.flatnonzero(~np.isnan(score))
         rank = np.empty(len(keys), dtype=np.int64)
         rank[sorted(range(len(keys)), key=keys.__getitem__)] = np.arange(len(keys))
@@ -160,7 +167,7 @@ class Picker:
         inner = contains(self._parts, chosen[:, None] * n_keys + keys)
         outer = contains(self._parts, keys * n_keys + chosen[:, None])
         sub = np.where(self.broad[keys], BROAD_SUBPHRASE_PENALTY, SUBPHRASE_PENALTY)
-        return np.where(inner, sub, np.where(outer, SUPERPHRASE_PENALTY, 1.0)), inner & self.single[keys]
+        return np.where(inner, sub, np.where(outer, SUPERPHRASE_PENALTY, 1.0)), inner & self.piece[keys]
 
     @cached_property
     def _parts(self) -> np.ndarray:
