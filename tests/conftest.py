@@ -327,6 +327,21 @@ def browser():
         chromium.close()
 
 
+@pytest.fixture
+def page(browser):
+    """A fresh desktop-sized page whose console must stay free of errors (modules that record requests too
+    define their own)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    errors: list[str] = []
+    context.on("console", lambda msg: msg.type == "error" and errors.append(msg.text))
+    context.on("weberror", lambda err: errors.append(str(err.error)))
+    page = context.new_page()
+    page.set_default_timeout(20000)
+    yield page
+    context.close()
+    assert errors == [], "the browser console showed errors"
+
+
 def site_catalog(root: Path) -> list[dict]:
     """Return the built site's catalogue of papers (site/papers.json)."""
     return json.loads((root / "site" / "papers.json").read_text(encoding="utf-8"))

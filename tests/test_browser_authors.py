@@ -43,18 +43,6 @@ def site_url(site: Path):
         yield url
 
 
-@pytest.fixture
-def page(browser):
-    """A desktop-sized page whose console must stay free of errors."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    errors: list[str] = []
-    context.on("console", lambda msg: msg.type == "error" and errors.append(msg.text))
-    context.on("weberror", lambda err: errors.append(str(err.error)))
-    page = context.new_page()
-    page.set_default_timeout(15000)
-    yield page
-    context.close()
-    assert errors == []
 
 
 def _catalog(site: Path) -> dict[str, dict]:

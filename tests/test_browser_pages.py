@@ -85,30 +85,6 @@ def site_url(site: Path):
     thread.join()
 
 
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=[
-            "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-            "--disable-component-update", "--no-first-run"])
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture
-def page(browser):
-    """A desktop-sized page whose console must stay free of errors."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    errors: list[str] = []
-    context.on("console", lambda msg: msg.type == "error" and errors.append(msg.text))
-    context.on("weberror", lambda err: errors.append(str(err.error)))
-    page = context.new_page()
-    page.set_default_timeout(15000)
-    yield page
-    context.close()
-    assert errors == []
-
-
 def _facets(site: Path) -> dict:
     return json.loads((site / "papers" / "facets.json").read_text(encoding="utf-8"))
 

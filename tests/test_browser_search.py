@@ -16,18 +16,6 @@ SHOTS = ROOT / "artifacts" / "screenshots"
 pytestmark = [*NEEDS_BROWSER, pytest.mark.slow]
 
 
-@pytest.fixture
-def page(browser):
-    """A fresh desktop-sized page whose console must stay free of errors."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    errors: list[str] = []
-    context.on("console", lambda msg: msg.type == "error" and errors.append(msg.text))
-    context.on("weberror", lambda err: errors.append(str(err.error)))
-    page = context.new_page()
-    page.set_default_timeout(20000)
-    yield page
-    context.close()
-    assert errors == [], "the browser console showed errors"
 
 
 def _shot(page, name: str) -> None:
