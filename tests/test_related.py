@@ -224,3 +224,5 @@ def test_a_reason_is_not_a_shown_one_with_some_words_as_initials():
                          ["cooperative marl", "ood generalization", "reward shaping"])
     assert picked == ("cooperative multi-agent reinforcement learning", "out-of-distribution generalization",
                       "reward shaping")
+    # Shared tags are reasons only once: "SGD" says what "stochastic gradient descent" says.
+    assert _pick_terms(["stochastic gradient descent", "SGD"], []) == ("stochastic gradient descent",)

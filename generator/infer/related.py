@@ -173,8 +173,16 @@ def _shared_tags(a: Paper, b: Paper, tag_names: dict[str, str]) -> list[str]:
 
 def _pick_terms(tag_terms: list[str], candidates: list[str]) -> tuple[str, ...]:
     """Return the tags followed by candidate terms that add something, at most MAX_TERMS in all."""
-    # Tags are compared in the terms' own normal form, so "generative model" repeats "Generative Models".
-    chosen = [f" {' '.join(singular(w) for w in t.split())} " for t in tag_terms]
+    # Tags are compared in the terms' own normal form, so "generative model" repeats "Generative Models"; a shared
+    # tag another one already says ("SGD" after "stochastic gradient descent") is left out too.
+    chosen: list[str] = []
+    kept: list[str] = []
+    for tag in tag_terms:
+        norm = " ".join(singular(w) for w in tag.split())
+        if not any(_says(norm, c.strip()) or _says(c.strip(), norm) for c in chosen):
+            chosen.append(f" {norm} ")
+            kept.append(tag)
+    tag_terms = kept
     extra: list[str] = []
     for term in candidates:
         if len(chosen) >= MAX_TERMS:
