@@ -58,25 +58,20 @@
 
   function without(list, slug) { return list.filter(function (s) { return s !== slug; }); }
 
-  function setSaved(slug, on) {
+  // Put a paper on one list ("saved" or "dismissed") or take it off; on one, it is off the other.
+  function setOn(list, other, slug, on) {
     var state = read();
-    state.saved = without(state.saved, slug);
+    state[list] = without(state[list], slug);
     if (on) {
-      state.saved.push(slug);
-      state.dismissed = without(state.dismissed, slug);
+      state[list].push(slug);
+      state[other] = without(state[other], slug);
     }
     return write(state);
   }
 
-  function setDismissed(slug, on) {
-    var state = read();
-    state.dismissed = without(state.dismissed, slug);
-    if (on) {
-      state.dismissed.push(slug);
-      state.saved = without(state.saved, slug);
-    }
-    return write(state);
-  }
+  function setSaved(slug, on) { return setOn("saved", "dismissed", slug, on); }
+
+  function setDismissed(slug, on) { return setOn("dismissed", "saved", slug, on); }
 
   // The slug of a link to a paper page of this site, or null.
   function paperSlug(href) {
