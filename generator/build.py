@@ -28,7 +28,7 @@ from generator.runtime.files import clean_work_dirs, make_work_dir, remove_work_
 from generator.runtime.parallel import Background
 from generator.runtime.progress import Progress
 from generator.write import feed
-from generator.write.files import Journal, staging_copy, swap_dir, undo_writes, write_new_files, write_tree
+from generator.write.files import Journal, swap_dir, undo_writes, write_tree
 from generator.write.mkdocs_adapter import run_mkdocs
 from generator.write.page_store import PageStore
 from generator.write.render import TemplateFailed, render_site
@@ -163,11 +163,12 @@ def build(project: Project, progress: Progress, strict: bool = False) -> Corpus:
         # every garbage collection MkDocs' own allocations trigger.
         gc.freeze()
         try:
-            with progress.stage("mkdocs") as stage, staging_copy(project.docs_dir, leftovers) as stage_dir:
-                write_new_files(stage_dir, files)
+            with progress.stage("mkdocs") as stage:
                 store = PageStore(run.cache.folder, run.cache.warn) if run.cache.folder else None
-                warnings = run_mkdocs(project.config_file, stage_dir, new_site, strict,
-                                      site_name=site_title(project, corpus), site_url=project.site_url, store=store)
+                # MkDocs reads the generated pages from memory: site_src/ is written only once the site is built.
+                warnings = run_mkdocs(project.config_file, project.docs_dir, new_site, strict,
+                                      site_name=site_title(project, corpus), site_url=project.site_url, store=store,
+                                      generated=files)
                 shard_search_index(new_site)  # a large site's search index, split for the browser (above a size)
                 stage.count = len(files)
                 notes = [f"{store.reused} pages reused"] if store and store.reused else []

@@ -12,13 +12,14 @@ import inspect
 import logging
 import os
 import sys
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Callable, ContextManager, Iterator
 from urllib.parse import urlsplit
 
 from generator.model import PapersiteError
 from generator.runtime import parallel
+from generator.write.files import is_generated, staging_copy, write_new_files
 from generator.write.mkdocs_reuse import Reuse as _Reuse, lookup_of
 from generator.write.page_store import PageStore
 
@@ -35,12 +36,14 @@ class _WarningCollector(logging.Handler):
 
 
 def run_mkdocs(config_file: Path, docs_dir: Path, site_dir: Path, strict: bool, site_name: str | None = None,
-               site_url: str | None = None, store: PageStore | None = None) -> list[str]:
+               site_url: str | None = None, store: PageStore | None = None,
+               generated: dict[str, str] | None = None) -> list[str]:
     """Build docs_dir into site_dir with MkDocs and return its warnings; raise PapersiteError if it fails.
 
     `site_name` and `site_url`, when given, replace mkdocs.yml's (the site named after its data, the URL the
     Pages workflow passes): the header, the browser tab, canonical links, the sitemap and 404.html use them.
     With a `store`, unchanged pages are taken from it and, once the build has succeeded, this build's are kept.
+    `generated` (path → text) stands in for every papersite-owned file of docs_dir, which stays untouched.
     """
     from mkdocs.commands.build import build as mkdocs_build
     from mkdocs.config import load_config
@@ -50,10 +53,11 @@ def run_mkdocs(config_file: Path, docs_dir: Path, site_dir: Path, strict: bool, 
     logger = logging.getLogger("mkdocs")
     logger.addHandler(collector)
     try:
-        config = load_config(str(config_file), docs_dir=str(docs_dir), site_dir=str(site_dir), strict=strict,
-                             site_name=site_name, site_url=site_url)  # None: mkdocs.yml's value stays
-        with _markdown_on_every_core(store) as reuse:
-            mkdocs_build(config)
+        with _docs(docs_dir, generated) as (docs, pages_in_memory):
+            config = load_config(str(config_file), docs_dir=str(docs), site_dir=str(site_dir), strict=strict,
+                                 site_name=site_name, site_url=site_url)  # None: mkdocs.yml's value stays
+            with pages_in_memory, _markdown_on_every_core(store) as reuse:
+                mkdocs_build(config)
         if reuse is not None:
             reuse.save()
     except (MkDocsException, OSError) as exc:
@@ -62,6 +66,52 @@ def run_mkdocs(config_file: Path, docs_dir: Path, site_dir: Path, strict: bool, 
     finally:
         logger.removeHandler(collector)
     return collector.messages
+
+
+@contextmanager
+def _docs(docs_dir: Path, generated: dict[str, str] | None) -> Iterator[tuple[Path, ContextManager[None]]]:
+    """Yield the docs_dir MkDocs reads and the block within which `generated` stands in for papersite's files there.
+
+    Where the adapter fits this MkDocs (unfit_reason), the files come from memory (MkDocs' File.generated):
+    nothing is written before MkDocs succeeds and no copy of site_src/ is made. Otherwise they are written
+    into a staging copy of docs_dir, which MkDocs reads instead.
+    """
+    if generated is None:
+        yield docs_dir, nullcontext()
+    elif unfit_reason() is None:
+        yield docs_dir, _files_from_memory(generated)
+    else:
+        with staging_copy(docs_dir) as stage:
+            write_new_files(stage, generated)
+            yield stage, nullcontext()
+
+
+@contextmanager
+def _files_from_memory(generated: dict[str, str]) -> Iterator[None]:
+    """Within the block, MkDocs' file list has `generated` in place of the papersite-owned files found on disk."""
+    from mkdocs.commands import build as mkdocs_build_module
+    from mkdocs.structure.files import File, Files, set_exclusions
+
+    original = mkdocs_build_module.get_files
+
+    def get_files(config) -> Files:  # noqa: ANN001 - MkDocs' config
+        own = [f for f in original(config) if not is_generated(f.src_uri)]
+        made = [File.generated(config, path, content=text) for path, text in generated.items()]
+        set_exclusions(made, config)
+        # In the order MkDocs' walk of docs_dir gives (the nav, the search index and the sitemap follow it).
+        return Files(sorted(own + made, key=lambda f: _walk_order(f.src_uri)))
+
+    mkdocs_build_module.get_files = get_files
+    try:
+        yield
+    finally:
+        mkdocs_build_module.get_files = original
+
+
+def _walk_order(src_uri: str) -> list[tuple[int, tuple[bool, str] | str]]:
+    """Return the sort key of a docs_dir path in os.walk's top-down order: a folder's files (index first), then its folders."""
+    *folders, name = src_uri.split("/")
+    return [(1, folder) for folder in folders] + [(0, (os.path.splitext(name)[0] not in ("index", "README"), name))]
 
 
 def serve_url(address: str, site_url: str | None) -> str:
@@ -103,7 +153,7 @@ WRITTEN_FOR = {"mkdocs": "1.6.1", "mkdocs-material": "9.8.2"}
 #: The private functions it replaces, with the parameters it calls them with.
 _REPLACED = {"_populate_page": ("page", "config", "files", "dirty"),
              "_build_page": ("page", "config", "doc_files", "nav", "env", "dirty", "excluded"),
-             "get_navigation": ("files", "config")}
+             "get_navigation": ("files", "config"), "get_files": ("config",)}
 
 
 #: Set to any value to build pages with MkDocs' own loop (a check, or a way round a problem).
