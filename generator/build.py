@@ -28,7 +28,7 @@ from generator.runtime.files import clean_work_dirs, make_work_dir, remove_work_
 from generator.runtime.parallel import Background
 from generator.runtime.progress import Progress
 from generator.write import feed
-from generator.write.files import Journal, swap_dir, undo_writes, write_tree
+from generator.write.files import Journal, sync_dir, undo_writes, write_tree
 from generator.write.mkdocs_adapter import run_mkdocs
 from generator.write.page_store import PageStore
 from generator.write.render import TemplateFailed, render_site
@@ -164,7 +164,8 @@ def build(project: Project, progress: Progress, strict: bool = False) -> Corpus:
         gc.freeze()
         try:
             with progress.stage("mkdocs") as stage:
-                store = PageStore(run.cache.folder, run.cache.warn) if run.cache.folder else None
+                # Pages unchanged since they were published are left in site/ as they are, not written anew.
+                store = PageStore(run.cache.folder, run.cache.warn, published=project.site_dir) if run.cache.folder else None
                 # MkDocs reads the generated pages from memory: site_src/ is written only once the site is built.
                 warnings = run_mkdocs(project.config_file, project.docs_dir, new_site, strict,
                                       site_name=site_title(project, corpus), site_url=project.site_url, store=store,
@@ -177,18 +178,21 @@ def build(project: Project, progress: Progress, strict: bool = False) -> Corpus:
                 journal: Journal = {}
                 try:
                     _write_docs(project, files, stage, journal)
-                    kept = swap_dir(new_site, project.site_dir)
+                    kept, stuck = sync_dir(new_site, project.site_dir, store.untouched if store else set())
                 except BaseException:
                     undo_writes(project.docs_dir, journal)  # site/ is still the old one: keep site_src/ with it
                     raise
-                leftovers += [kept] if kept else []
+                leftovers += kept
         finally:
             gc.unfreeze()
-            remove_work_dir(new_site)  # a failed build's: there only when MkDocs or the swap failed
+            remove_work_dir(new_site)  # a failed build's: there only when MkDocs or the update of site/ failed
     _late_warnings(run, corpus)
     corpus.warnings.extend(Problem(project.relative(folder), 1, "cleanup", f"could not remove this work folder of "
                                    f"papersite's ({why}); the next build tries again", "warning")
                            for folder, why in leftovers)
+    corpus.warnings.extend(Problem(project.relative(path), 1, "cleanup", f"could not remove this file, which the new "
+                                   f"site does not have ({why}); the next build tries again", "warning")
+                           for path, why in stuck)
     return corpus
 
 

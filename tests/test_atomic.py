@@ -38,13 +38,16 @@ def _fail_writes_into(docs_dir: Path, after: int):
     return write
 
 
-def _fail_moving_the_new_site(site_dir: Path):
-    """Fail the rename that moves the new site into place (after the old one was moved aside)."""
+def _fail_moving_into(site_dir: Path, after: int):
+    """Fail the rename that moves a new file into site/ after `after` have succeeded (part-way through the update)."""
     real = os.replace
+    count = {"n": 0}
 
     def replace(src, dst):
-        if Path(dst) == site_dir and Path(src).name.startswith(".papersite-site-"):
-            raise OSError(18, "Invalid cross-device link")
+        if Path(dst).parent != site_dir.parent and site_dir in Path(dst).parents and ".papersite-site-" in str(src):
+            count["n"] += 1
+            if count["n"] > after:
+                raise OSError(28, "No space left on device")
         return real(src, dst)
     return replace
 
@@ -62,8 +65,8 @@ INJECTIONS = {
     "render": (build_module, "render_site", lambda root: _fail(PapersiteError("templates: injected"))),
     "mkdocs": (build_module, "run_mkdocs", lambda root: _fail(PapersiteError("mkdocs.yml: injected"))),
     "write, part-way": (site_module, "_write_if_changed", lambda root: _fail_writes_into(root / "site_src", after=3)),
-    "swap site/": (build_module, "swap_dir", lambda root: _fail(OSError(13, "Permission denied"))),
-    "swap site/, second rename": (site_module.os, "replace", lambda root: _fail_moving_the_new_site(root / "site")),
+    "update site/": (build_module, "sync_dir", lambda root: _fail(OSError(13, "Permission denied"))),
+    "update site/, part-way": (site_module.os, "replace", lambda root: _fail_moving_into(root / "site", after=5)),
 }
 
 

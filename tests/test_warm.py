@@ -112,6 +112,23 @@ def test_adding_an_abstract_reuses_the_pages_it_does_not_change(base: Path, tmp_
     _same_as_cold(root, tmp_path)
 
 
+def test_pages_a_change_does_not_touch_stay_in_site_as_they_are(base: Path, tmp_path: Path) -> None:
+    root = _copy(base, tmp_path / "warm")
+    _write_data(root, ROWS[:BASE + 1])
+    _cli_build(root)  # the copy's site/ is made of the cache's files again (a copy of a project has copies)
+    site = root / "site"
+    before = {p.relative_to(site).as_posix(): p.stat() for p in site.rglob("*.html")}
+    _write_data(root, ROWS[:BASE + 2])
+    err = _cli_build(root)
+    after = {p.relative_to(site).as_posix(): p.stat() for p in site.rglob("*.html")}
+    kept = [path for path in before if path in after and (after[path].st_ino, after[path].st_mtime_ns)
+            == (before[path].st_ino, before[path].st_mtime_ns)]
+    # Every reused page outside the nav is left in place (its modification time too: a sync to a server skips it).
+    assert len(kept) >= _reused(err) > 0
+    assert f"{_paper_page(root, ROWS[BASE + 1]['id']).strip('/')}/index.html" in after
+    _same_as_cold(root, tmp_path)
+
+
 def test_editing_an_abstract(base: Path, tmp_path: Path) -> None:
     root = _copy(base, tmp_path / "warm")
     rows = [dict(r) for r in ROWS[:BASE]]

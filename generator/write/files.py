@@ -1,4 +1,5 @@
-"""Write the generated pages: site_src/ updated all or nothing, a staging copy for MkDocs, site/ swapped in whole."""
+"""Write the generated pages: site_src/ and site/ updated all or nothing, changed files only (a staging copy for MkDocs'
+fallback)."""
 
 from __future__ import annotations
 
@@ -167,28 +168,68 @@ def _ignore_generated(docs_dir: Path, folder: str, names: list[str]) -> list[str
     return [n for n in names if is_generated(n if rel_dir == "." else f"{rel_dir}/{n}")]
 
 
-def swap_dir(new: Path, target: Path) -> tuple[Path, str] | None:
-    """Replace directory `target` by work folder `new` with renames, so readers never see half a site.
+def sync_dir(new: Path, target: Path, untouched: set[str]) -> tuple[list[tuple[Path, str]], list[tuple[Path, str]]]:
+    """Make directory `target` hold work folder `new`'s files and, of its own, only those named in `untouched`.
 
-    The old `target` is moved into a work folder of its own and removed; returns that folder and why, when
-    it could not all be removed (the build has succeeded all the same; the next one tries again).
+    Only what differs is touched: each file of `new` is renamed into place, the file it replaces and every
+    stale one (neither in `new` nor untouched) moved into a backup work folder first; if anything fails,
+    every move is undone, so `target` is as it was. Returns the work folders that could not be removed and
+    the stale files that could not be moved (each with why: the build has succeeded all the same).
     """
     (new / MARKER).unlink(missing_ok=True)  # the marker must not be published with the site
-    had_target = target.exists()
-    aside = make_work_dir(target.parent, ".papersite-old-") if had_target else None
-    old = aside / target.name if aside else target
+    if not target.exists():
+        os.replace(new, target)
+        return [], []
+    backup = make_work_dir(target.parent, ".papersite-old-")
+    moves: list[tuple[Path, Path]] = []  # (from, to), in order: undone in reverse
+    stuck: list[tuple[Path, str]] = []
     try:
-        if had_target:
-            os.replace(target, old)
-        try:
-            os.replace(new, target)
-        except BaseException:
-            if had_target:
-                os.replace(old, target)  # never leave the project without its site
-            raise
+        placed = set()
+        for rel in _files_under(new):
+            dst = target / rel
+            if os.path.lexists(dst):
+                _move(dst, backup / rel, moves)
+            _move(new / rel, dst, moves)
+            placed.add(rel)
+        for rel in _files_under(target):
+            if rel not in placed and rel not in untouched:
+                try:
+                    _move(target / rel, backup / rel, moves)
+                except OSError as exc:
+                    stuck.append((target / rel, exc.strerror or str(exc)))
+        _remove_empty_dirs_below(target)
     except BaseException:
-        if aside:
-            remove_work_dir(aside)
+        for src, dst in reversed(moves):
+            os.replace(dst, src)
+        remove_work_dir(backup)
         raise
-    problem = remove_work_dir(aside) if aside else None
-    return (aside, problem) if aside and problem else None
+    return [(folder, why) for folder in (backup, new) if (why := remove_work_dir(folder))], stuck
+
+
+def _files_under(folder: Path) -> list[str]:
+    """Return every file (or link) under `folder` as a sorted relative path, its work marker left out."""
+    root = os.fspath(folder)
+    found = []
+    for where, dirs, names in os.walk(root):
+        rel = os.path.relpath(where, root).replace(os.sep, "/")
+        dirs.sort()
+        found.extend(name if rel == "." else f"{rel}/{name}" for name in names if not (rel == "." and name == MARKER))
+        found.extend(d if rel == "." else f"{rel}/{d}" for d in dirs if os.path.islink(os.path.join(where, d)))
+    return sorted(found)
+
+
+def _move(src: Path, dst: Path, moves: list[tuple[Path, Path]]) -> None:
+    """Rename `src` to `dst` (making its folder), noting the move so that it can be undone."""
+    try:
+        os.replace(src, dst)
+    except FileNotFoundError:
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        os.replace(src, dst)
+    moves.append((src, dst))
+
+
+def _remove_empty_dirs_below(folder: Path) -> None:
+    """Remove the empty sub-folders of `folder` (stale pages' folders), never `folder` itself."""
+    for where, _dirs, names in os.walk(folder, topdown=False):
+        if where != os.fspath(folder) and not names and not os.listdir(where):
+            os.rmdir(where)

@@ -61,9 +61,11 @@ def _is_log(item: Any) -> bool:
 class PageStore:
     """Page records by key, and their HTML files, in one project's cache folder."""
 
-    def __init__(self, folder: Path, warn: Callable[[str], None]) -> None:
+    def __init__(self, folder: Path, warn: Callable[[str], None], published: Path | None = None) -> None:
         self.folder = folder
         self.warn = warn
+        self.published = published  # the site now served, whose unchanged pages are left as they are
+        self.untouched: set[str] = set()  # their paths in it (set as pages are placed)
         self.records = Cache(folder, warn)
         self.html_dir = folder / HTML_DIR
         self._damaged = 0
@@ -100,8 +102,12 @@ class PageStore:
             _link_or_copy(built, path)
         return digest
 
-    def place_html(self, digest: str, dest: Path) -> None:
-        """Put the kept HTML with this digest at `dest` (a new file of the site being built)."""
+    def place_html(self, digest: str, dest: Path, rel: str) -> None:
+        """Put the kept HTML with this digest at `dest` (a new file of the site being built), or note that the
+        published site's file at `rel` is already that very file (a link to it: unchanged since it was built)."""
+        if self.published is not None and _same_file(self.published / rel, self.html_path(digest)):
+            self.untouched.add(rel)
+            return
         dest.parent.mkdir(parents=True, exist_ok=True)
         _link_or_copy(self.html_path(digest), dest)
 
@@ -123,6 +129,14 @@ class PageStore:
             pass
         except OSError as exc:  # costs disk space, never the build
             self.warn(f"{self.html_dir}: old page cache files not removed ({exc.strerror or exc})")
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    """Tell whether two paths name one file (hard links of each other)."""
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
 
 
 def _link_or_copy(src: Path, dst: Path) -> None:
