@@ -132,7 +132,7 @@ def _shown(corpus) -> dict[str, tuple]:
             p.title, p.slug, p.abstract_linked,
             [(s, corpus.tags[s].name) for s in p.tags],
             (topic.slug, topic.name) if topic else None,
-            [(r.id, by_id[r.id].title, by_id[r.id].slug, f"{r.score:.2f}", r.terms) for r in p.related],
+            [(r.id, by_id[r.id].title, by_id[r.id].slug, r.terms) for r in p.related],  # in order; no score shown
         )
     return out
 
