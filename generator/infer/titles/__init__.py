@@ -28,6 +28,7 @@ from generator.infer.titles.phrases import (
     _topic,
     _with_topic,
 )
+from generator.infer.titles.purpose import purpose
 from generator.infer.titles.plain import plain_text, split_sentences
 from generator.infer.titles.tidy import _LEAD_DROP, MAX_TITLE, SOFT_LIMIT, _cut_words, _finish, _tidy_end
 
@@ -74,6 +75,9 @@ def _named_description(found: _Name, text: str, room: int) -> str:
         if head and not long_form.lower().endswith(head.group(1)):
             long_form += " " + head.group(1)  # "the Generalized Forward-Inverse (GFI) framework"
         judged = _judge(_tidy_end(_cut_words(re.sub(r"\s*\([^()]*\)", "", long_form), room)))
+        task = purpose(found)
+        if judged and task and " for " not in judged and len(judged) + len(task) + 5 <= room:
+            return f"{judged} for {task}"
         if judged:
             return _with_topic(judged, text, room)
     topic = _topic(text).lower()
