@@ -147,6 +147,8 @@ _VAGUE_SUBJECT = re.compile(r"^(?:where|what|which|who|how|why|whether|it|this|t
                             r"|^(?:models?|data|learning|methods|systems|algorithms|networks|tasks|agents)$", re.I)
 
 
+_QUALIFIER = re.compile(r"\s(?:with|for|under|using|via|where|when|on|in|of|from|through|across|without)\s")
+
 #: Longest first-sentence subject taken as the field; longer ones are clauses, not fields.
 TOPIC_WORDS = 5
 
@@ -166,8 +168,11 @@ def _topic(text: str) -> str:
         if found:
             return found
     # "In distributed deep learning, synchronizing gradients ...": the opening phrase sets the field.
-    opening = re.match(r"(?:In|For|Within)\s+([^,]{3,60}),", first)
-    return _as_topic(opening.group(1)) if opening else ""
+    opening = re.match(r"(?:In(?! order\b)|For|Within)\s+([^,]{3,60}),", first)
+    if not opening:
+        return ""
+    # "In distributed deep learning with data parallelism, ...": the field is the phrase before its qualifier.
+    return _as_topic(opening.group(1)) or _as_topic(_QUALIFIER.split(opening.group(1), maxsplit=1)[0])
 
 
 def _as_topic(phrase: str) -> str:
