@@ -1,0 +1,78 @@
+"""The abstract's own key term: the multi-word phrase it repeats most, counting its acronym's uses.
+
+A title says where its contribution applies; when the opening sentence names no field, the phrase the
+abstract keeps coming back to ("reinforcement learning", written "RL" after its definition) does. A term
+is written as the abstract writes it most often, holds no acronym (its long form is counted instead, and
+an acronym is often the paper's own name) and has a word rarer than everyday English. Linear in the text.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from generator.infer.titles.coined import _acronym_long_form
+from generator.infer.titles.fragments import _AUXILIARIES, _CONJUNCTIONS, _DETERMINERS, _PREPOSITIONS, _PRONOUNS
+from generator.text import everyday_word, naive_singular
+
+_WORD = re.compile(r"\w[\w-]*|[^\w\s]")
+#: Words a term never holds: function words, the abstract's own voice, quantifiers and vague adjectives.
+_STOP = _PREPOSITIONS | _DETERMINERS | _CONJUNCTIONS | _AUXILIARIES | _PRONOUNS | frozenset("""be been being we
+they our not no also how what why who then thus very more most new novel proposed existing recent first two
+three several many various different other only well""".split())
+_DEFINED = re.compile(r"\(([A-Z][A-Za-z0-9-]{1,10}?)s?\)")
+#: A key term is said this often (its acronym's uses included) before it names the paper's setting.
+MIN_MENTIONS = 3
+
+
+def _term_word(token: str) -> bool:
+    """Return whether `token` may be part of a term: a lower-case or capitalised word, or a digit-led one ("3D")."""
+    if token.lower() in _STOP or not token[0].isalnum():
+        return False
+    if token[0].isdigit():
+        return bool(re.fullmatch(r"\d+[A-Za-z]{1,2}", token))  # "3D", not "100" or "2x"
+    # An acronym ("LLM", "UHAT", "GPT-4") is counted through its long form, or is the paper's own name.
+    return not re.search(r"[A-Z].*[A-Z]|\d", token)
+
+
+def _spans(text: str) -> tuple[Counter[str], dict[str, Counter[str]]]:
+    """Count the 2-3 word runs of term words, plural-folded, with how each is written."""
+    counts: Counter[str] = Counter()
+    forms: dict[str, Counter[str]] = {}
+    run: list[str] = []
+    for token in _WORD.findall(text) + ["."]:
+        if _term_word(token):
+            run.append(token)
+            continue
+        for n in (2, 3):
+            for i in range(len(run) - n + 1):
+                words = run[i:i + n]
+                key = " ".join(naive_singular(w.lower()) for w in words)
+                counts[key] += 1
+                forms.setdefault(key, Counter())[" ".join(words)] += 1
+        run = []
+    return counts, forms
+
+
+def key_term(text: str) -> str:
+    """Return the multi-word phrase the abstract names most often (≥ MIN_MENTIONS, acronym uses counted), or ""."""
+    counts, forms = _spans(text)
+    for m in _DEFINED.finditer(text):
+        long_form = _acronym_long_form(m.group(1), text[max(0, m.start() - 120):m.start()])
+        words = long_form.split()
+        if 2 <= len(words) <= 3 and all(_term_word(w) for w in words):
+            key = " ".join(naive_singular(w.lower()) for w in words)
+            counts[key] += len(re.findall(rf"(?<![\w-]){re.escape(m.group(1))}s?(?![\w-])", text)) - 1
+            forms.setdefault(key, Counter())[long_form] += 1
+    best = ""
+    for term, n in counts.items():
+        if n < MIN_MENTIONS or all(everyday_word(w) for w in term.split()):
+            continue
+        # A longer term said as often is the more specific name ("graph neural network" over "neural network").
+        if not best or (n, len(term.split())) > (counts[best], len(best.split())):
+            best = term
+    if not best:
+        return ""
+    # As the abstract writes it most often, plain capitalised words lower-cased ("Graph Neural Networks").
+    written = forms[best].most_common(1)[0][0]
+    return written if written[:1].islower() else " ".join(w.lower() if w[1:].islower() else w for w in written.split())
