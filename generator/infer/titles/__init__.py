@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from generator.text import abbreviates, naive_singular
 from generator.infer.titles.coined import _Name
 from generator.infer.titles.fragments import problem, repair, strip_opening
 from generator.infer.titles.lexicon import _HEAD_RE
@@ -29,6 +30,7 @@ from generator.infer.titles.phrases import (
     _with_topic,
 )
 from generator.infer.titles.purpose import purpose
+from generator.infer.titles.keyterms import key_terms
 from generator.infer.titles.plain import plain_text, split_sentences
 from generator.infer.titles.tidy import _LEAD_DROP, MAX_TITLE, SOFT_LIMIT, _cut_words, _finish, _tidy_end
 
@@ -53,7 +55,22 @@ def _unnamed_title(text: str) -> str:
     short = _contribution(text, min_words=2, judge=_judge)
     if short and topic and not _ANAPHORIC.search(short) and _with_topic(short, text, MAX_TITLE) != short:
         return _with_topic(short, text, MAX_TITLE)
-    return topic if len(topic.split()) >= 2 else _first_sentence_phrase(text, _judge) or _last_resort(text)
+    if len(topic.split()) >= 2:
+        # A bare field is no title ("Graph neural networks"): what the abstract keeps naming in it gives it a head.
+        term = next((t for t in key_terms(text) if not _shares_word(t, topic)), "")
+        return f"{term} for {topic}" if term else topic
+    return _first_sentence_phrase(text, _judge) or _last_resort(text)
+
+
+def _names(name: str, term: str) -> bool:
+    """Return whether `term` holds `name` or is what its letters abbreviate ("BO", "Bayesian optimization")."""
+    short = naive_singular(re.sub(r"[^a-z0-9]", "", name.lower()))
+    return name.lower() in term.lower() or abbreviates(short, term.lower().replace("-", " "))
+
+
+def _shares_word(a: str, b: str) -> bool:
+    """Return whether two phrases share a word, plurals folded ("fidelity measures", "measure")."""
+    return bool({naive_singular(w) for w in a.lower().split()} & {naive_singular(w) for w in b.lower().split()})
 
 
 def _last_resort(text: str) -> str:
@@ -96,7 +113,8 @@ def _named_title(found: _Name, text: str) -> str:
         desc = _judge(_tidy_end(_cut_words(desc, room)))  # a cut may leave a loose end ("... within their")
     if desc:
         return f"{found.name}: {desc[:1].upper() + desc[1:]}"
-    topic = _topic(text)
+    # No field opens the abstract: the term it keeps naming, unless that is the name itself or spelled out.
+    topic = _topic(text) or next((t for t in key_terms(text) if not _names(found.name, t)), "")
     if topic:
         return f"{found.name} for {topic}"
     # Nothing says what the method is: the paper's title without its name, the name kept before it.

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from functools import lru_cache
 
 from generator.infer.titles.coined import _acronym_long_form
 from generator.infer.titles.fragments import _AUXILIARIES, _CONJUNCTIONS, _DETERMINERS, _PREPOSITIONS, _PRONOUNS
@@ -54,8 +55,9 @@ def _spans(text: str) -> tuple[Counter[str], dict[str, Counter[str]]]:
     return counts, forms
 
 
-def key_term(text: str) -> str:
-    """Return the multi-word phrase the abstract names most often (≥ MIN_MENTIONS, acronym uses counted), or ""."""
+@lru_cache(maxsize=64)
+def key_terms(text: str, min_mentions: int = MIN_MENTIONS) -> tuple[str, ...]:
+    """Return the multi-word phrases the abstract names ≥ `min_mentions` times (acronym uses counted), most often first."""
     counts, forms = _spans(text)
     for m in _DEFINED.finditer(text):
         long_form = _acronym_long_form(m.group(1), text[max(0, m.start() - 120):m.start()])
@@ -64,15 +66,20 @@ def key_term(text: str) -> str:
             key = " ".join(naive_singular(w.lower()) for w in words)
             counts[key] += len(re.findall(rf"(?<![\w-]){re.escape(m.group(1))}s?(?![\w-])", text)) - 1
             forms.setdefault(key, Counter())[long_form] += 1
-    best = ""
-    for term, n in counts.items():
-        if n < MIN_MENTIONS or all(everyday_word(w) for w in term.split()):
-            continue
-        # A longer term said as often is the more specific name ("graph neural network" over "neural network").
-        if not best or (n, len(term.split())) > (counts[best], len(best.split())):
-            best = term
-    if not best:
-        return ""
-    # As the abstract writes it most often, plain capitalised words lower-cased ("Graph Neural Networks").
-    written = forms[best].most_common(1)[0][0]
+    kept = [t for t, n in counts.items() if n >= min_mentions and not all(everyday_word(w) for w in t.split())]
+    # A longer term said as often is the more specific name ("graph neural network" over "neural network");
+    # among equals the one said first (dicts keep the order of first sight).
+    kept.sort(key=lambda t: (-counts[t], -len(t.split())))
+    return tuple(_written(forms[t]) for t in kept)
+
+
+def _written(forms: Counter[str]) -> str:
+    """Return a term as the abstract writes it most often, plain capitalised words lower-cased ("Graph Neural Networks")."""
+    written = forms.most_common(1)[0][0]
     return written if written[:1].islower() else " ".join(w.lower() if w[1:].islower() else w for w in written.split())
+
+
+def key_term(text: str) -> str:
+    """Return the multi-word phrase the abstract names most often (≥ MIN_MENTIONS, acronym uses counted), or ""."""
+    terms = key_terms(text)
+    return terms[0] if terms else ""
