@@ -32,7 +32,8 @@ def purpose(found: _Name) -> str:
     m = _FOR.match(after)
     if not m:
         return ""
-    phrase = _clean_phrase(m.group(1).split(",", 1)[0], 60)
+    # "for sets rather than for single examples": a comparison is no task.
+    phrase = _clean_phrase(re.split(r",|\s(?:rather\s+)?than\b|\sinstead\s+of\b", m.group(1), maxsplit=1)[0], 60)
     words = phrase.split()
     if not words or len(words) > PURPOSE_WORDS or _VAGUE.match(phrase) or problem(phrase):
         return ""
