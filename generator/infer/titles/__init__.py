@@ -4,10 +4,12 @@ Input is the normalised Markdown abstract; output is plain text. Everything here
 regex rules about how abstracts announce their contribution ("we propose X, a ...",
 "called X", "Long Form (ACRONYM)", bold-lettered acronyms, the project's code link), so it
 is fast, deterministic and corpus-agnostic. An unnamed paper's title is its contribution
-phrase plus the field its first sentence opens with ("... for graph neural networks"),
-because real titles pair what was done with where. The modules follow the title's making:
-`plain` (text and sentences), `names` (with `finders`, `markup`, `coined`, `lexicon`),
-`phrases` (contribution and field) and `tidy` (cleaning and cutting).
+phrase plus the field its first sentence opens with ("... for graph neural networks"), or
+else the term the abstract keeps repeating, because real titles pair what was done with
+where; a named method's long form takes the task its apposition states. The modules follow
+the title's making: `plain` (text and sentences), `names` (with `finders`, `markup`,
+`coined`, `lexicon`), `phrases` (contribution and field), `purpose` and `keyterms` (where
+it applies), `fragments` (what a reader rejects) and `tidy` (cleaning and cutting).
 """
 
 from __future__ import annotations
