@@ -650,3 +650,18 @@ def test_to_apply_is_a_verb_not_an_adverb() -> None:
     abstract = ("Diffusion policies are slow. We propose to apply the consistency model as an efficient policy "
                 "representation for offline settings.")
     assert infer_title(abstract).startswith("Applying the consistency model as an efficient policy representation")
+
+
+def test_a_name_nothing_describes_is_spelled_out_where_the_abstract_defines_it() -> None:
+    abstract = ("Humans often acquire new skills through observation. For robotic agents, imitating the expert without "
+                "its actions is a challenge known as Imitation Learning from Observation (ILfO). A common approach to "
+                "ILfO problems is inverse reinforcement learning. We show that ILfO methods fail on long tasks.")
+    assert infer_title(abstract) == "ILfO: Imitation Learning from Observation"
+
+
+def test_a_hyphenated_capitalised_word_is_no_acronym_in_a_key_term() -> None:
+    from generator.infer.titles.keyterms import key_term
+
+    text = ("Data-Free Knowledge Distillation (DFKD) methods have emerged. Models from DFKD degrade, and DFKD "
+            "ignores the student domain.")
+    assert key_term(text).lower() == "data-free knowledge distillation"

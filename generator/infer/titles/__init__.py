@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 
 from generator.text import abbreviates, naive_singular
-from generator.infer.titles.coined import _Name
+from generator.infer.titles.coined import _acronym_long_form, _Name
 from generator.infer.titles.fragments import problem, repair, strip_opening
 from generator.infer.titles.lexicon import _HEAD_RE
 from generator.infer.titles.names import _coined_term, _name_of, _subject_name, method_name
@@ -62,6 +62,15 @@ def _unnamed_title(text: str) -> str:
         term = next((t for t in key_terms(text) if not _shares_word(t, topic)), "")
         return f"{term} for {topic}" if term else topic
     return _first_sentence_phrase(text, _judge) or _last_resort(text)
+
+
+def _defined_long_form(name: str, before: str) -> str:
+    """Return the words before "(NAME)" that spell it out, one word per letter first ("test time adaptation")."""
+    letters = re.sub(r"[^a-z]", "", name.lower())
+    words = before.split()[-len(letters):] if letters else []
+    if len(words) == len(letters) >= 2 and "".join(w[0].lower() for w in words) == letters:
+        return " ".join(words)
+    return _acronym_long_form(name, before)
 
 
 def _names(name: str, term: str) -> bool:
@@ -115,6 +124,11 @@ def _named_title(found: _Name, text: str) -> str:
         desc = _judge(_tidy_end(_cut_words(desc, room)))  # a cut may leave a loose end ("... within their")
     if desc:
         return f"{found.name}: {desc[:1].upper() + desc[1:]}"
+    # "... known as Imitation Learning from Observation (ILfO)": a name defined where it is not introduced.
+    defined = re.search(rf"\(\s*{re.escape(found.name)}\s*\)", text)
+    long_form = _defined_long_form(found.name, text[max(0, defined.start() - 200):defined.start()]) if defined else ""
+    if len(long_form.split()) >= 2 and not problem(long_form):
+        return f"{found.name}: {long_form[:1].upper() + long_form[1:]}"
     # No field opens the abstract: the term it keeps naming, unless that is the name itself or spelled out.
     topic = _topic(text) or next((t for t in key_terms(text) if not _names(found.name, t)), "")
     if topic:

@@ -33,7 +33,7 @@ def _term_word(token: str) -> bool:
     if token[0].isdigit():
         return bool(re.fullmatch(r"\d+[A-Za-z]{1,2}", token))  # "3D", not "100" or "2x"
     # An acronym ("LLM", "UHAT", "GPT-4") is counted through its long form, or is the paper's own name.
-    return not re.search(r"[A-Z].*[A-Z]|\d", token)
+    return not any(re.search(r"[A-Z].*[A-Z]|\d", part) for part in token.split("-"))  # "Data-Free" is two words
 
 
 def _spans(text: str) -> tuple[Counter[str], dict[str, Counter[str]]]:
