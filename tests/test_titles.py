@@ -655,15 +655,23 @@ def test_to_apply_is_a_verb_not_an_adverb() -> None:
 def test_a_name_nothing_describes_is_spelled_out_where_the_abstract_defines_it() -> None:
     # A real ICLR 2024 abstract (id 194 of the dev corpus): its title was the bare "ILfO".
     abstract = (
-        "Humans often acquire new skills through observation and imitation. "
-        "For robotic agents, learning from the plethora of unlabeled video demonstration data available on the Internet necessitates imitating the expert without access to its action, presenting a challenge known as Imitation Learning from Observation (ILfO). "
-        "A common approach to tackle ILfO problems is to convert them into inverse reinforcement learning problems, utilizing a proxy reward computed from the agent's and the expert's observations. "
-        "Nonetheless, we identify that tasks characterized by a progress dependency property pose significant challenges for such approaches; in these tasks, the agent needs to initially learn the expert's preceding behaviors before mastering the subsequent ones. "
-        "Our investigation reveals that the main cause is that the reward signals assigned to later steps hinder the learning of initial behaviors. "
-        "To address this challenge, we present a novel ILfO framework that enables the agent to master earlier behaviors before advancing to later ones. "
-        "We introduce an Automatic Discount Scheduling (ADS) mechanism that adaptively alters the discount factor in reinforcement learning during the training phase, prioritizing earlier rewards initially and gradually engaging later rewards only when the earlier behaviors have been mastered. "
-        "Our experiments, conducted on nine Meta-World tasks, demonstrate that our method significantly outperforms state-of-the-art methods across all tasks, including those that are unsolvable by them. "
-        "Our code is available at https://il-ads.github.io."
+        "Humans often acquire new skills through observation and imitation. For robotic agents, learning from"
+        " the plethora of unlabeled video demonstration data available on the Internet necessitates imitating"
+        " the expert without access to its action, presenting a challenge known as Imitation Learning from "
+        "Observation (ILfO). A common approach to tackle ILfO problems is to convert them into inverse "
+        "reinforcement learning problems, utilizing a proxy reward computed from the agent's and the expert's"
+        " observations. Nonetheless, we identify that tasks characterized by a progress dependency property "
+        "pose significant challenges for such approaches; in these tasks, the agent needs to initially learn "
+        "the expert's preceding behaviors before mastering the subsequent ones. Our investigation reveals "
+        "that the main cause is that the reward signals assigned to later steps hinder the learning of "
+        "initial behaviors. To address this challenge, we present a novel ILfO framework that enables the "
+        "agent to master earlier behaviors before advancing to later ones. We introduce an Automatic Discount"
+        " Scheduling (ADS) mechanism that adaptively alters the discount factor in reinforcement learning "
+        "during the training phase, prioritizing earlier rewards initially and gradually engaging later "
+        "rewards only when the earlier behaviors have been mastered. Our experiments, conducted on nine Meta-"
+        "World tasks, demonstrate that our method significantly outperforms state-of-the-art methods across "
+        "all tasks, including those that are unsolvable by them. Our code is available at https://il-"
+        "ads.github.io."
     )
     assert infer_title(abstract) == "ILfO: Imitation Learning from Observation"
 
