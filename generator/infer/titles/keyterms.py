@@ -21,6 +21,7 @@ _WORD = re.compile(r"\w[\w-]*|[^\w\s]")
 _STOP = _PREPOSITIONS | _DETERMINERS | _CONJUNCTIONS | _AUXILIARIES | _PRONOUNS | frozenset("""be been being we
 they our not no also how what why who then thus very more most new novel proposed existing recent first two
 three several many various different other only well""".split())
+_TOKEN = re.compile(r"[\w-]+")
 _DEFINED = re.compile(r"\(([A-Z][A-Za-z0-9-]{1,10}?)s?\)")
 #: A key term is said this often (its acronym's uses included) before it names the paper's setting.
 MIN_MENTIONS = 3
@@ -59,12 +60,19 @@ def _spans(text: str) -> tuple[Counter[str], dict[str, Counter[str]]]:
 def key_terms(text: str, min_mentions: int = MIN_MENTIONS) -> tuple[str, ...]:
     """Return the multi-word phrases the abstract names ≥ `min_mentions` times (acronym uses counted), most often first."""
     counts, forms = _spans(text)
+    tokens: Counter[str] | None = None
+    seen: set[str] = set()
     for m in _DEFINED.finditer(text):
-        long_form = _acronym_long_form(m.group(1), text[max(0, m.start() - 120):m.start()])
+        short = m.group(1)
+        if short in seen:
+            continue  # one count per acronym: "(AB) (AB) (AB) …" must not rescan the text each time
+        seen.add(short)
+        long_form = _acronym_long_form(short, text[max(0, m.start() - 120):m.start()])
         words = long_form.split()
         if 2 <= len(words) <= 3 and all(_term_word(w) for w in words):
+            tokens = tokens if tokens is not None else Counter(_TOKEN.findall(text))
             key = " ".join(naive_singular(w.lower()) for w in words)
-            counts[key] += len(re.findall(rf"(?<![\w-]){re.escape(m.group(1))}s?(?![\w-])", text)) - 1
+            counts[key] += tokens[short] + tokens[short + "s"] - 1  # its uses after the definition
             forms.setdefault(key, Counter())[long_form] += 1
     kept = [t for t, n in counts.items() if n >= min_mentions and not all(everyday_word(w) for w in t.split())]
     # A longer term said as often is the more specific name ("graph neural network" over "neural network");
