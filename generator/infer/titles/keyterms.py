@@ -84,7 +84,10 @@ def key_terms(text: str, min_mentions: int = MIN_MENTIONS) -> tuple[str, ...]:
 def _written(forms: Counter[str]) -> str:
     """Return a term as the abstract writes it most often, plain capitalised words lower-cased ("Graph Neural Networks")."""
     written = forms.most_common(1)[0][0]
-    return written if written[:1].islower() else " ".join(w.lower() if w[1:].islower() else w for w in written.split())
+    if written[:1].islower():
+        return written
+    plain = lambda w: all(p[:1].isupper() and p[1:].islower() for p in w.split("-"))  # noqa: E731  ("Data-Free")
+    return " ".join(w.lower() if plain(w) else w for w in written.split())
 
 
 def key_term(text: str) -> str:
