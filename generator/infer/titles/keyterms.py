@@ -27,14 +27,19 @@ _DEFINED = re.compile(r"\(([A-Z][A-Za-z0-9-]{1,10}?)s?\)")
 MIN_MENTIONS = 3
 
 
+_DIGIT_LED = re.compile(r"\d+[A-Za-z]{1,2}")
+_ACRONYM_PART = re.compile(r"[A-Z].*[A-Z]|\d")
+
+
+@lru_cache(maxsize=65536)  # words repeat across a corpus; this is asked once per word of every abstract
 def _term_word(token: str) -> bool:
     """Return whether `token` may be part of a term: a lower-case or capitalised word, or a digit-led one ("3D")."""
     if token.lower() in _STOP or not token[0].isalnum():
         return False
     if token[0].isdigit():
-        return bool(re.fullmatch(r"\d+[A-Za-z]{1,2}", token))  # "3D", not "100" or "2x"
+        return bool(_DIGIT_LED.fullmatch(token))  # "3D", not "100" or "2x"
     # An acronym ("LLM", "UHAT", "GPT-4") is counted through its long form, or is the paper's own name.
-    return not any(re.search(r"[A-Z].*[A-Z]|\d", part) for part in token.split("-"))  # "Data-Free" is two words
+    return not any(_ACRONYM_PART.search(part) for part in token.split("-"))  # "Data-Free" is two words
 
 
 def _spans(text: str) -> tuple[Counter[str], dict[str, Counter[str]]]:
