@@ -91,7 +91,8 @@ def _written(forms: Counter[str]) -> str:
     written = forms.most_common(1)[0][0]
     if written[:1].islower():
         return written
-    plain = lambda w: all(p[:1].isupper() and p[1:].islower() for p in w.split("-"))  # noqa: E731  ("Data-Free")
+    # A capital only at the start of its parts is sentence or title case ("Data-Free", "Semi-supervised").
+    plain = lambda w: w[:1].isupper() and all(p[1:] == p[1:].lower() for p in w.split("-"))  # noqa: E731
     return " ".join(w.lower() if plain(w) else w for w in written.split())
 
 
