@@ -4,17 +4,20 @@ Input is the normalised Markdown abstract; output is plain text. Everything here
 regex rules about how abstracts announce their contribution ("we propose X, a ...",
 "called X", "Long Form (ACRONYM)", bold-lettered acronyms, the project's code link), so it
 is fast, deterministic and corpus-agnostic. An unnamed paper's title is its contribution
-phrase plus the field its first sentence opens with ("... for graph neural networks"),
-because real titles pair what was done with where. The modules follow the title's making:
-`plain` (text and sentences), `names` (with `finders`, `markup`, `coined`, `lexicon`),
-`phrases` (contribution and field) and `tidy` (cleaning and cutting).
+phrase plus the field its first sentence opens with ("... for graph neural networks"), or
+else the term the abstract keeps repeating, because real titles pair what was done with
+where; a named method's long form takes the task its apposition states. The modules follow
+the title's making: `plain` (text and sentences), `names` (with `finders`, `markup`,
+`coined`, `lexicon`), `phrases` (contribution and field), `purpose` and `keyterms` (where
+it applies), `fragments` (what a reader rejects) and `tidy` (cleaning and cutting).
 """
 
 from __future__ import annotations
 
 import re
 
-from generator.infer.titles.coined import _Name
+from generator.text import abbreviates, naive_singular
+from generator.infer.titles.coined import _acronym_long_form, _Name
 from generator.infer.titles.fragments import problem, repair, strip_opening
 from generator.infer.titles.lexicon import _HEAD_RE
 from generator.infer.titles.names import _coined_term, _name_of, _subject_name, method_name
@@ -28,6 +31,8 @@ from generator.infer.titles.phrases import (
     _topic,
     _with_topic,
 )
+from generator.infer.titles.purpose import purpose
+from generator.infer.titles.keyterms import key_terms
 from generator.infer.titles.plain import plain_text, split_sentences
 from generator.infer.titles.tidy import _LEAD_DROP, MAX_TITLE, SOFT_LIMIT, _cut_words, _finish, _tidy_end
 
@@ -52,7 +57,31 @@ def _unnamed_title(text: str) -> str:
     short = _contribution(text, min_words=2, judge=_judge)
     if short and topic and not _ANAPHORIC.search(short) and _with_topic(short, text, MAX_TITLE) != short:
         return _with_topic(short, text, MAX_TITLE)
-    return topic if len(topic.split()) >= 2 else _first_sentence_phrase(text, _judge) or _last_resort(text)
+    if len(topic.split()) >= 2:
+        # A bare field is no title ("Graph neural networks"): what the abstract keeps naming in it gives it a head.
+        term = next((t for t in key_terms(text) if not _shares_word(t, topic)), "")
+        return f"{term} for {topic}" if term else topic
+    return _first_sentence_phrase(text, _judge) or _last_resort(text)
+
+
+def _defined_long_form(name: str, before: str) -> str:
+    """Return the words before "(NAME)" that spell it out, one word per letter first ("test time adaptation")."""
+    letters = re.sub(r"[^a-z]", "", name.lower())
+    words = before.split()[-len(letters):] if letters else []
+    if len(words) == len(letters) >= 2 and "".join(w[0].lower() for w in words) == letters:
+        return " ".join(words)
+    return _acronym_long_form(name, before)
+
+
+def _names(name: str, term: str) -> bool:
+    """Return whether `term` holds `name` or is what its letters abbreviate ("BO", "Bayesian optimization")."""
+    short = naive_singular(re.sub(r"[^a-z0-9]", "", name.lower()))
+    return name.lower() in term.lower() or abbreviates(short, term.lower().replace("-", " "))
+
+
+def _shares_word(a: str, b: str) -> bool:
+    """Return whether two phrases share a word, plurals folded ("fidelity measures", "measure")."""
+    return bool({naive_singular(w) for w in a.lower().split()} & {naive_singular(w) for w in b.lower().split()})
 
 
 def _last_resort(text: str) -> str:
@@ -74,6 +103,9 @@ def _named_description(found: _Name, text: str, room: int) -> str:
         if head and not long_form.lower().endswith(head.group(1)):
             long_form += " " + head.group(1)  # "the Generalized Forward-Inverse (GFI) framework"
         judged = _judge(_tidy_end(_cut_words(re.sub(r"\s*\([^()]*\)", "", long_form), room)))
+        task = purpose(found)
+        if judged and task and " for " not in judged and len(judged) + len(task) + 5 <= room:
+            return f"{judged} for {task}"
         if judged:
             return _with_topic(judged, text, room)
     topic = _topic(text).lower()
@@ -92,7 +124,13 @@ def _named_title(found: _Name, text: str) -> str:
         desc = _judge(_tidy_end(_cut_words(desc, room)))  # a cut may leave a loose end ("... within their")
     if desc:
         return f"{found.name}: {desc[:1].upper() + desc[1:]}"
-    topic = _topic(text)
+    # "... known as Imitation Learning from Observation (ILfO)": a name defined where it is not introduced.
+    defined = re.search(rf"\(\s*{re.escape(found.name)}\s*\)", text)
+    long_form = _defined_long_form(found.name, text[max(0, defined.start() - 200):defined.start()]) if defined else ""
+    if len(long_form.split()) >= 2 and not problem(long_form):
+        return f"{found.name}: {long_form[:1].upper() + long_form[1:]}"
+    # No field opens the abstract: the term it keeps naming, unless that is the name itself or spelled out.
+    topic = _topic(text) or next((t for t in key_terms(text) if not _names(found.name, t)), "")
     if topic:
         return f"{found.name} for {topic}"
     # Nothing says what the method is: the paper's title without its name, the name kept before it.

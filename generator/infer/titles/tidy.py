@@ -19,7 +19,8 @@ _ASIDE = re.compile(r"\s*\[[^\]]*\]")
 _LEAD_DROP = re.compile(
     r"^(?:(?:a|an|the|our|some|novel|new|simple|yet|first|generic|general|and|or|proposed)(?![\w-])[\s,]*)+", re.I)
 #: "we propose to learn X": a purpose clause, which titles write as a gerund ("Learning X").
-_TO_VERB = re.compile(r"^(?:to|[Tt]o)\s+(?:\w+ly\s+)?([a-z]{3,})\b(?=\s)")
+# A word in -ly before a determiner is the verb itself ("to apply the"), not an adverb before one.
+_TO_VERB = re.compile(r"^(?:to|[Tt]o)\s+(?:\w+ly\s+(?!(?:the|a|an|this|these|its|their|our|each|all|any)\b))?([a-z]{3,})\b(?=\s)")
 _AND_VERB = re.compile(r"^(\w+ing,? and )([a-z]{3,})(?= (?:the|a|an|its|their)\b)")
 _STOP_TAIL = {"a", "an", "the", "of", "and", "or", "to", "for", "in", "on", "with", "by", "from", "via",
               "that", "which", "as", "at", "into", "its", "their", "our", "is", "are", "be", "this",

@@ -1,0 +1,102 @@
+"""The abstract's own key term: the multi-word phrase it repeats most, counting its acronym's uses.
+
+A title says where its contribution applies; when the opening sentence names no field, the phrase the
+abstract keeps coming back to ("reinforcement learning", written "RL" after its definition) does. A term
+is written as the abstract writes it most often, holds no acronym (its long form is counted instead, and
+an acronym is often the paper's own name) and has a word rarer than everyday English. Linear in the text.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from functools import lru_cache
+
+from generator.infer.titles.coined import _acronym_long_form
+from generator.infer.titles.fragments import _AUXILIARIES, _CONJUNCTIONS, _DETERMINERS, _PREPOSITIONS, _PRONOUNS
+from generator.text import everyday_word, naive_singular
+
+_WORD = re.compile(r"\w[\w-]*|[^\w\s]")
+#: Words a term never holds: function words, the abstract's own voice, quantifiers and vague adjectives.
+_STOP = _PREPOSITIONS | _DETERMINERS | _CONJUNCTIONS | _AUXILIARIES | _PRONOUNS | frozenset("""be been being we
+they our not no also how what why who then thus very more most new novel proposed existing recent first two
+three several many various different other only well""".split())
+_TOKEN = re.compile(r"[\w-]+")
+_DEFINED = re.compile(r"\(([A-Z][A-Za-z0-9-]{1,10}?)s?\)")
+#: A key term is said this often (its acronym's uses included) before it names the paper's setting.
+MIN_MENTIONS = 3
+
+
+_DIGIT_LED = re.compile(r"\d+[A-Za-z]{1,2}")
+_ACRONYM_PART = re.compile(r"[A-Z].*[A-Z]|\d")
+
+
+@lru_cache(maxsize=65536)  # words repeat across a corpus; this is asked once per word of every abstract
+def _term_word(token: str) -> bool:
+    """Return whether `token` may be part of a term: a lower-case or capitalised word, or a digit-led one ("3D")."""
+    if token.lower() in _STOP or not token[0].isalnum():
+        return False
+    if token[0].isdigit():
+        return bool(_DIGIT_LED.fullmatch(token))  # "3D", not "100" or "2x"
+    # An acronym ("LLM", "UHAT", "GPT-4") is counted through its long form, or is the paper's own name.
+    return not any(_ACRONYM_PART.search(part) for part in token.split("-"))  # "Data-Free" is two words
+
+
+def _spans(text: str) -> tuple[Counter[str], dict[str, Counter[str]]]:
+    """Count the 2-3 word runs of term words, plural-folded, with how each is written."""
+    counts: Counter[str] = Counter()
+    forms: dict[str, Counter[str]] = {}
+    run: list[str] = []
+    for token in _WORD.findall(text) + ["."]:
+        if _term_word(token):
+            run.append(token)
+            continue
+        for n in (2, 3):
+            for i in range(len(run) - n + 1):
+                words = run[i:i + n]
+                key = " ".join(naive_singular(w.lower()) for w in words)
+                counts[key] += 1
+                forms.setdefault(key, Counter())[" ".join(words)] += 1
+        run = []
+    return counts, forms
+
+
+@lru_cache(maxsize=64)
+def key_terms(text: str, min_mentions: int = MIN_MENTIONS) -> tuple[str, ...]:
+    """Return the multi-word phrases the abstract names ≥ `min_mentions` times (acronym uses counted), most often first."""
+    counts, forms = _spans(text)
+    tokens: Counter[str] | None = None
+    seen: set[str] = set()
+    for m in _DEFINED.finditer(text):
+        short = m.group(1)
+        if short in seen:
+            continue  # one count per acronym: "(AB) (AB) (AB) …" must not rescan the text each time
+        seen.add(short)
+        long_form = _acronym_long_form(short, text[max(0, m.start() - 120):m.start()])
+        words = long_form.split()
+        if 2 <= len(words) <= 3 and all(_term_word(w) for w in words):
+            tokens = tokens if tokens is not None else Counter(_TOKEN.findall(text))
+            key = " ".join(naive_singular(w.lower()) for w in words)
+            counts[key] += tokens[short] + tokens[short + "s"] - 1  # its uses after the definition
+            forms.setdefault(key, Counter())[long_form] += 1
+    kept = [t for t, n in counts.items() if n >= min_mentions and not all(everyday_word(w) for w in t.split())]
+    # A longer term said as often is the more specific name ("graph neural network" over "neural network");
+    # among equals the one said first (dicts keep the order of first sight).
+    kept.sort(key=lambda t: (-counts[t], -len(t.split())))
+    return tuple(_written(forms[t]) for t in kept)
+
+
+def _written(forms: Counter[str]) -> str:
+    """Return a term as the abstract writes it most often, plain capitalised words lower-cased ("Graph Neural Networks")."""
+    written = forms.most_common(1)[0][0]
+    if written[:1].islower():
+        return written
+    # A capital only at the start of its parts is sentence or title case ("Data-Free", "Semi-supervised").
+    plain = lambda w: w[:1].isupper() and all(p[1:] == p[1:].lower() for p in w.split("-"))  # noqa: E731
+    return " ".join(w.lower() if plain(w) else w for w in written.split())
+
+
+def key_term(text: str) -> str:
+    """Return the multi-word phrase the abstract names most often (≥ MIN_MENTIONS, acronym uses counted), or ""."""
+    terms = key_terms(text)
+    return terms[0] if terms else ""

@@ -1,0 +1,42 @@
+"""What a named method is for, read from the words that introduce it: the title's "for <task>" part.
+
+"Consistency-guided Prompt learning (CoPrompt), a new fine-tuning method for vision-language models":
+real titles pair the name's long form with the task its apposition states, which says more about the
+paper than the field its first sentence opens with. A long purpose is left out rather than cut: cut ones
+("for reconstructing a 3D object") and "to <verb>" purposes ("for optimizing the efficiency") scored lower
+than the name's long form alone on the dev corpus.
+"""
+
+from __future__ import annotations
+
+import re
+
+from generator.infer.titles.coined import _Name
+from generator.infer.titles.fragments import problem
+from generator.infer.titles.tidy import _clean_phrase
+from generator.text import everyday_word
+
+_NOT_OBJECT = r"(?!(?:the\s+)?(?:first|example|instance|each|every|all|any|this|these|those|it|them|both)\b)"
+#: The apposition after a name, up to its first "for": "(NAME), a new fine-tuning method for ...".
+_FOR = re.compile(rf"^[^.;:]{{0,90}}?\bfor\s+{_NOT_OBJECT}(.+)")
+#: What a "for" says nothing specific with ("for various purposes", "for better performance").
+_VAGUE = re.compile(r"^(?:various|different|many|multiple|several|diverse|downstream|such|other|more|better|improved"
+                    r"|efficient|effective|free|both|general|arbitrary|any|all)\b", re.I)
+#: Longest purpose kept: a title's "for" part is a few words.
+PURPOSE_WORDS = 6
+
+
+def purpose(found: _Name) -> str:
+    """Return the task the name's introduction says it is for ("vision-language models"), or ""."""
+    after = re.sub(r"^\s*\([^()]*\)", "", found.after)
+    m = _FOR.match(after)
+    if not m:
+        return ""
+    # "for sets rather than for single examples": a comparison is no task.
+    phrase = _clean_phrase(re.split(r",|\s(?:rather\s+)?than\b|\sinstead\s+of\b", m.group(1), maxsplit=1)[0], 60)
+    words = phrase.split()
+    if not words or len(words) > PURPOSE_WORDS or _VAGUE.match(phrase) or problem(phrase):
+        return ""
+    if len(words) == 1 and words[0].islower() and everyday_word(words[0]):
+        return ""  # "for networks", "for solver": a one-word everyday purpose names no task
+    return phrase
