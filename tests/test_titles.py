@@ -391,11 +391,24 @@ def test_pronoun_and_subordinator_openings_are_avoided() -> None:
 
 
 def test_a_name_never_gets_the_bare_field_as_its_description() -> None:
-    abstract = ("Neural networks are everywhere. We propose withO, which is trained on images. "
-                "withO is fast. withO is small.")
+    abstract = ("Neural networks are everywhere. We propose ZetaNet, which is trained on images. "
+                "ZetaNet is fast. ZetaNet is small.")
     title = infer_title(abstract)
-    assert title != "withO: Neural networks", title
-    assert title.startswith("withO")
+    assert title != "ZetaNet: Neural networks", title
+    assert title.startswith("ZetaNet")
+
+
+def test_a_common_word_glued_to_a_capital_is_a_lost_space_not_a_name() -> None:
+    abstract = ("We study robust memorization by neural networks. We construct networks withO(N log n) parameters "
+                "for optimal robust memorization, and show that networks withO(N) parameters cannot exist.")
+    assert not infer_title(abstract).startswith("withO")
+    assert method_name(abstract) != "withO"
+
+
+def test_a_suspended_hyphen_stays_in_a_title() -> None:
+    abstract = ("Through mathematical derivations under low- and high- dimensional asymptotics, we show that data "
+                "selection can beat training on the full sample.")
+    assert "lowand" not in infer_title(abstract)
 
 
 @pytest.mark.parametrize("index", range(38))

@@ -11,6 +11,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from generator.infer.titles.lexicon import _NOT_NAMES
+from generator.text import common_word
+
+#: A lowercase word this frequent (wordfreq's zipf scale: "with", "and", "for", "the") glued to a capital is a
+#: lost space, not the opening of a coined name ("deepONet", "iPhone" and "mRNA" open with rarer pieces).
+_FUNCTION_WORD_ZIPF = 6.0
 
 
 @dataclass(frozen=True)
@@ -31,6 +36,9 @@ def _looks_like_name(token: str, strict: bool = True) -> bool:
     if re.fullmatch(r"\d+[A-Za-z]?|[A-Z]\d*|\d+(?:\.\d+)?[kKmMbB%x]?", token):  # "3D", "2", "7B"
         return False
     upper = sum(c.isupper() for c in token)
+    glued = re.match(r"([a-z]{2,})[A-Z]", token)
+    if glued and common_word(glued.group(1), _FUNCTION_WORD_ZIPF):
+        return False  # a lost space: "withO(N log n)", "andBERT"
     if upper >= 2 or (upper >= 1 and not token[0].isupper()):
         # "Semantic-Aware" is two capitalised words joined, not a coined name.
         return not re.fullmatch(r"[A-Z][a-z]+(?:-[A-Z][a-z]+)+", token)

@@ -11,6 +11,8 @@ import re
 from functools import lru_cache
 from typing import Callable
 
+from generator.clean.pdf import fix_hyphenation
+
 _ABBREVIATIONS = ("e.g.", "i.e.", "et al.", "etc.", "vs.", "cf.", "a.k.a.", "resp.", "approx.",
                   "Fig.", "Figs.", "Eq.", "Eqs.", "Sec.", "No.", "Dr.", "Mr.", "Ms.", "St.", "al.")
 
@@ -36,8 +38,8 @@ def plain_text(abstract_md: str) -> str:
     if _GLUED_SENTENCE_HINT.search(t):  # the cheap test spares most abstracts the full substitution
         t = _GLUED_SENTENCE.sub(" ", t)  # "music.To address": lost line break
     t = _unglue(t)
-    if "- " in t and _looks_hyphen_broken(t):
-        t = re.sub(r"(\w)- (\w)", r"\1\2", t)
+    if "- " in t:  # the cleaning stage's repair: "at- tention" joins, "low- and high-" and "data- driven" stay
+        t = fix_hyphenation(t)
     # str.split() splits on exactly the characters `\s` matches, and is several times faster.
     return " ".join(t.split())
 
@@ -111,12 +113,6 @@ def _unlink(t: str) -> str:
         pos = k + 1
     out.append(t[pos:])
     return "".join(out)
-
-
-def _looks_hyphen_broken(text: str) -> bool:
-    """Return True when the text has PDF line-break hyphens ("at- tention") rather than real ones."""
-    broken = re.findall(r"\b[a-z]+- [a-z]+\b", text)
-    return len(broken) >= 2
 
 
 _GREEK = {name: chr(code) for name, code in (
