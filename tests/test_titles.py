@@ -695,3 +695,10 @@ def test_a_hyphenated_capitalised_word_is_no_acronym_in_a_key_term() -> None:
     text = ("Data-Free Knowledge Distillation (DFKD) methods have emerged. Models from DFKD degrade, and DFKD "
             "ignores the student domain.")
     assert key_term(text).lower() == "data-free knowledge distillation"
+
+
+def test_the_words_that_announce_a_name_are_not_its_description() -> None:
+    abstract = ("Dynamic graphs change over time. To address these issues, we propose a simple yet novel method called "
+                "Frequency Enhanced Continuous-Time Dynamic Graph (FreeDyG) model for link prediction. FreeDyG is fast.")
+    title = infer_title(abstract)
+    assert title.startswith("FreeDyG: ") and "called" not in title, title

@@ -76,7 +76,10 @@ def _defined_long_form(name: str, before: str) -> str:
 def _names(name: str, term: str) -> bool:
     """Return whether `term` holds `name` or is what its letters abbreviate ("BO", "Bayesian optimization")."""
     short = naive_singular(re.sub(r"[^a-z0-9]", "", name.lower()))
-    return name.lower() in term.lower() or abbreviates(short, term.lower().replace("-", " "))
+    capitals = re.sub(r"[^A-Z]", "", name).lower()  # "ZeRO++": Z, R, O ("zero redundancy optimizer")
+    spelled = term.lower().replace("-", " ")
+    return (name.lower() in term.lower() or abbreviates(short, spelled)
+            or (len(capitals) >= 2 and abbreviates(capitals, spelled)))
 
 
 def _shares_word(a: str, b: str) -> bool:
@@ -95,9 +98,14 @@ def _last_resort(text: str) -> str:
     return _topic(text) or _first_sentence_phrase(text)
 
 
+#: The words that announce a long form inside it ("a simple yet novel method called Frequency Enhanced ...").
+_NAMING_LEAD = re.compile(r"^.*?\b(?:called|named|dubbed|termed|coined)\s+(?=\S)")
+
+
 def _named_description(found: _Name, text: str, room: int) -> str:
     """Return what the named method is, for the title "NAME: description"."""
     long_form = _LEAD_DROP.sub("", _tidy_end(found.long_form)) or _expansion_after(found)
+    long_form = _NAMING_LEAD.sub("", long_form)  # "method called Frequency Enhanced ...": the name's words follow
     if long_form and len(long_form.split()) >= 2:
         head = re.match(rf"\s*({_HEAD_RE})\b", found.after)
         if head and not long_form.lower().endswith(head.group(1)):
@@ -111,6 +119,8 @@ def _named_description(found: _Name, text: str, room: int) -> str:
     topic = _topic(text).lower()
     # The field alone after the name ("withO: Neural networks") would read as what the method is.
     desc = _description(found, text, lambda p: "" if p.lower() == topic else _judge(p))
+    if len(_NAMING_LEAD.sub("", desc).split()) >= 2:
+        desc = _NAMING_LEAD.sub("", desc)
     if desc:
         return _with_topic(desc, text, room)
     return _judge(long_form)
