@@ -133,3 +133,18 @@ def test_forty_topics_on_the_map_differ_in_shape_or_in_clearly_different_colours
     swatches = re.findall(r'class="ps-swatch ps-swatch--([a-z-]+)" style="background: (#[0-9a-f]{6})"', files["map/index.md"])
     assert swatches == [(t["shape"], t["colour"]) for t in topics]
 
+
+
+def test_a_paper_page_lists_each_related_paper_as_its_own_item_with_its_reasons() -> None:
+    from generator.model import Related
+
+    corpus = _corpus(4)
+    corpus.papers[0].related = [Related("p00001", 0.9, ("graph neural networks", "link prediction")),
+                                Related("p00002", 0.8, ()), Related("p00003", 0.7, ("link prediction",))]
+    page = render_site(corpus, ROOT / "templates", "Test")[corpus.papers[0].path]
+    html = markdown.markdown(page.split("---\n", 2)[2], extensions=["md_in_html", "attr_list"])
+    related = html.split("Related papers", 1)[1].split("</ol>", 1)[0]
+    items = re.findall(r"<li>(.*?)</li>", related, re.S)
+    assert len(items) == 3, related
+    assert items[0].endswith("— shares graph neural networks, link prediction") and "shares" not in items[1]
+    assert all(item.count("<a ") == 1 for item in items)
