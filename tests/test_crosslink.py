@@ -195,3 +195,16 @@ def test_tag_mentions_are_found_as_the_regex_finds_them():
             assert p.abstract_linked == (_linked_at(text, expected) if text else ""), (names, text, ignore_case)
             found[ignore_case] += expected is not None
     assert found[True] > 2000 and found[False] > 300, found  # the cases do exercise matches
+
+
+def test_a_name_other_abstracts_use_is_a_term_and_links_nowhere() -> None:
+    from generator.infer.crosslink import introduced_methods
+
+    papers = [paper("a", "We propose SAT, a solver. We also propose MetaMath for math.", []),
+              paper("b", "Boolean SAT instances are hard; we fine-tune MetaMath.", []),
+              paper("c", "We study random SAT formulas.", []),
+              paper("d", "A benchmark of proofs.", [])]
+    assert introduced_methods(papers, ["SAT", None, None, None]) == {}  # two others write "SAT"
+    assert introduced_methods(papers, ["MetaMath", None, None, None]) == {"MetaMath": "a"}  # one other cites it
+    assert introduced_methods(papers, [None, None, "SAT", None]) == {}  # capitals another abstract uses too
+    assert introduced_methods(papers, [None, None, None, "PRF"]) == {"PRF": "d"}

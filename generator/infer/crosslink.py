@@ -291,13 +291,15 @@ def add_crosslinks(papers: list[Paper], tags: dict[str, Tag], methods: dict[str,
 
 
 def introduced_methods(papers: list[Paper], names: list[str | None]) -> dict[str, str]:
-    """Map each method name that exactly one paper introduces (names[i]: paper i's, or None) to that paper's id."""
+    """Map each method name that exactly one paper introduces (names[i]: paper i's, or None) and that stays its own
+    (own_names) to that paper's id."""
     owners: dict[str, list[str]] = {}
     for paper, name in zip(papers, names):
         if name:
             owners.setdefault(name, []).append(paper.id)
     # A name claimed by two papers is ambiguous: linking either would mislead.
-    return {name: ids[0] for name, ids in sorted(owners.items()) if len(ids) == 1}
+    unique = {name: ids[0] for name, ids in sorted(owners.items()) if len(ids) == 1}
+    return own_names(papers, unique, method_offers(papers, unique))
 
 
 # A maximal run of the characters the whole-word patterns treat as part of a word.
@@ -326,3 +328,17 @@ def method_offers(papers: list[Paper], methods: dict[str, str]) -> list[dict[str
         names = by_first.get("", []) + [n for run in runs for n in by_first.get(run, ())]
         offers.append({name: methods[name] for name in sorted(names)})
     return offers
+
+
+def own_names(papers: list[Paper], methods: dict[str, str], offers: list[dict[str, str]]) -> dict[str, str]:
+    """Return the methods that stay one paper's own name: not used by two other abstracts, nor, when written all in
+    capitals, by one ("ICL", "ELBO" or "SAT" in several abstracts are the field's terms, and may mean something
+    else in another paper: a link there would mislead)."""
+    users: dict[str, int] = {}
+    for paper, offered in zip(papers, offers):
+        text = _mask(paper.abstract)
+        for name, owner in offered.items():
+            if owner != paper.id and re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text):
+                users[name] = users.get(name, 0) + 1
+    return {name: owner for name, owner in methods.items()
+            if users.get(name, 0) < (1 if re.fullmatch(r"[A-Z]+s?", name) else 2)}
