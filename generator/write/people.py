@@ -4,7 +4,8 @@ Input: the corpus (its authors in index order, each paper's author slugs). Outpu
 pages (every author an entry, in pages of PAGE_SIZE, grouped by surname initial) and for a page per author with
 two or more papers. An author with one paper is only an entry (an anchor) of the index, listing that paper, so
 35,000 authors make a few hundred pages, not 35,000. Index entries are raw HTML: cheaper for MkDocs than a
-Markdown list of 35,000 links, with hrefs written as the directory URLs MkDocs gives the pages.
+Markdown list of 35,000 links, with hrefs written as the directory URLs MkDocs gives the pages. Author pages'
+bodies are raw HTML the same way: MkDocs' Markdown and link validation were most of an author page's cost.
 """
 
 from __future__ import annotations
@@ -108,10 +109,5 @@ def render_author(tpl: jinja2.Template, author: Author, links: dict[str, str], e
         author=author, papers=papers, coauthors=coauthors(author, corpus.paper_authors, order),
         author_topics=most_frequent([p.topic for p in papers]),
         author_tags=most_frequent([t for p in papers for t in p.tags], TOP_TAGS),
-        links=links, href=lambda target: relative_url(target, author.path), entry=_within_authors(entries[author.slug]),
+        links=links, href=lambda target: relative_url(target, author.path), entry_path=entries[author.slug],
         **common)}
-
-
-def _within_authors(path: str) -> str:
-    """Return a path of the authors folder relative to a page in it ("authors/page-2.md#x" → "page-2.md#x")."""
-    return path.removeprefix("authors/")
