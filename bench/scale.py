@@ -1,6 +1,6 @@
 """Scale benchmark: build sites of 1,000, 3,700 and 10,000 synthetic abstracts and print one table.
 
-    python bench/scale.py [--sizes 1000,3700,10000] [--out DIR] [--browser] [--keep]
+    python bench/scale.py [--sizes 1000,3700,10000] [--out DIR] [--browser] [--keep] [--authors-only]
 
 For each size it writes a deterministic corpus (sentences of the labelled ICLR 2024 corpus recombined with
 a fixed seed; no titles, so title inference runs as it does on the seed data) as JSONL into a throw-away
@@ -14,6 +14,9 @@ project made like the tests' (generator.project.copy_project), then:
   `papersite build` once more with nothing changed (the no-change fast path);
 - measures site size, the HTML of the largest paper page and of the largest listing page, and the search
   index raw and gzipped (per paper too);
+- builds the same corpus cold twice more, with and without every record's `authors` (synthetic people with a
+  real conference's heavy-tailed paper counts: see synthetic_authors), for the authors' share of a build
+  (--authors-only runs just these two builds);
 - with --browser, opens the built site in Chromium (Playwright), types a query and times until results show.
 
 Figures live here and in docs/scaling.md, never in pass/fail tests.
@@ -76,11 +79,9 @@ def synthetic_record(rows: list[dict], by_area: dict[str, list[dict]], index: in
             other = rng.choice(peers)["sentences"]
             sentence = other[min(pos, len(other) - 1)]
         sentences.append(sentence)
-    authors = [a for r in (base, rng.choice(peers)) for a in r.get("authors", [])[:3]]
     return {
         "id": f"syn{index:06d}",
         "abstract": " ".join(sentences),
-        "authors": authors,
         "keywords": base.get("keywords", [])[:5],
         "venue": "Synthetic ICLR",
         "year": "2024",
@@ -104,7 +105,80 @@ def make_corpus(source: Path, n: int, seed: int = SEED) -> list[dict]:
             record = synthetic_record(rows, by_area, i, seed, attempt)
         seen.add(record["abstract"])
         out.append(record)
+    for record, byline in zip(out, synthetic_authors(rows, n, seed)):
+        record["authors"] = byline
     return out
+
+
+#: Chance that a paper's last (senior) author is someone new, else someone already seen.
+P_NEW_SENIOR = 0.5
+#: Chance that any other author of a paper is someone new.
+P_NEW_OTHER = 0.95
+#: Chance that a non-senior slot of a returning senior's paper is one of their past co-authors (a group recurs).
+P_RECUR = 0.2
+#: Longest byline drawn (the source's lengths above it are cut to it: ~4.6 authors a paper on average).
+MAX_BYLINE = 6
+
+
+def synthetic_authors(rows: list[dict], n: int, seed: int = SEED) -> list[list[str]]:
+    """Return `n` bylines of distinct synthetic people, with the heavy-tailed paper counts of a real conference.
+
+    A Simon (Yule) process: each slot is a new person with probability P_NEW_*, else an existing one chosen in
+    proportion to their papers so far (a uniform pick among all past slots). Senior slots reuse people far more
+    than the others, which gives the tail (a few authors with 15-35 papers); a returning senior brings back past
+    co-authors with P_RECUR. Names are real first names x real surnames of the source, each person distinct.
+    One generator draws the bylines in order, so the first n of a larger corpus are the same n.
+    """
+    names = sorted({a for r in rows for a in r.get("authors", []) if len(a.split()) > 1})
+    firsts = sorted({a.split()[0] for a in names})
+    lasts = sorted({a.split()[-1] for a in names})
+    lengths = [min(len(r["authors"]), MAX_BYLINE) for r in rows if r.get("authors")]
+    rng = random.Random(f"{seed}:authors")
+    people: list[str] = []
+    used: set[str] = set()
+    slots: list[int] = []  # the person of every authorship so far: a uniform pick is a pick in proportion to papers
+    coauthors: dict[int, list[int]] = {}
+
+    def new_person() -> int:
+        while True:
+            name = f"{rng.choice(firsts)} {rng.choice(lasts)}"
+            if name not in used:
+                used.add(name)
+                people.append(name)
+                return len(people) - 1
+
+    bylines = []
+    for _ in range(n):
+        size = rng.choice(lengths)
+        senior = new_person() if not slots or rng.random() < P_NEW_SENIOR else rng.choice(slots)
+        byline = [senior]
+        while len(byline) < size:
+            past = coauthors.get(senior)
+            if past and rng.random() < P_RECUR:
+                person = rng.choice(past)
+            elif rng.random() < P_NEW_OTHER:
+                person = new_person()
+            else:
+                person = rng.choice(slots)
+            if person not in byline:
+                byline.append(person)
+        for person in byline:
+            slots.append(person)
+            coauthors.setdefault(person, []).extend(p for p in byline if p != person)
+        bylines.append([people[p] for p in byline[1:] + [senior]])
+    return bylines
+
+
+def author_distribution(records: list[dict]) -> str:
+    """Return one line on a corpus's authors: how many, per paper, share with two or more papers, the most."""
+    counts: dict[str, int] = {}
+    for record in records:
+        for name in dict.fromkeys(record.get("authors", [])):
+            counts[name] = counts.get(name, 0) + 1
+    many = sum(c >= 2 for c in counts.values())
+    slots = sum(counts.values())
+    return (f"{len(counts):,} authors, {slots / max(1, len(records)):.2f} a paper, {many:,} ({many / max(1, len(counts)):.1%}) "
+            f"with >= 2 papers, most {max(counts.values(), default=0)}")
 
 
 def write_jsonl(path: Path, records: list[dict]) -> None:
@@ -210,9 +284,32 @@ def browser_search_seconds(site: Path, query: str) -> float:
         return time_search(url, query)
 
 
-def measure(size: int, rows_source: Path, workdir: Path, browser: bool, code: Path) -> dict:
+def authors_cost(records: list[dict], workdir: Path, code: Path, with_run: tuple[float, float] | None = None) -> dict:
+    """Return the cold `papersite build` (wall, CPU) seconds of `records` with and without every record's authors.
+
+    `with_run` is the table's cold build of the same records, when there is one: it is that very build.
+    """
+    papersite = [sys.executable, "-m", "generator"]
+    out = {"authors_line": author_distribution(records)}
+    for key, rows in (("with", records), ("without", [{k: v for k, v in r.items() if k != "authors"} for r in records])):
+        if key == "with" and with_run is not None:
+            out["authors_with_s"], out["authors_with_cpu_s"] = with_run
+            continue
+        project = make_project(workdir / f"authors-{key}-{len(records)}", rows)
+        wall, _, _, cpu = run_child([*papersite, "build", "--project", str(project)], project, code)
+        out[f"authors_{key}_s"], out[f"authors_{key}_cpu_s"] = wall, cpu
+        shutil.rmtree(project, ignore_errors=True)
+    out["authors_ratio"] = out["authors_with_s"] / out["authors_without_s"]
+    out["authors_cpu_ratio"] = out["authors_with_cpu_s"] / out["authors_without_cpu_s"]
+    return out
+
+
+def measure(size: int, rows_source: Path, workdir: Path, browser: bool, code: Path, authors_only: bool = False) -> dict:
     """Build one corpus size every way the table reports and return its figures."""
     records = make_corpus(rows_source, size + 1)
+    print(f"  {size:,} abstracts: {author_distribution(records[:size])}", file=sys.stderr, flush=True)
+    if authors_only:
+        return {"size": size, **authors_cost(records[:size], workdir, code)}
     project = make_project(workdir / f"p{size}", records[:size])
     py_bin = Path(sys.executable).parent
     papersite = [sys.executable, "-m", "generator"]  # the snapshot in `code`, via PYTHONPATH
@@ -278,11 +375,15 @@ def measure(size: int, rows_source: Path, workdir: Path, browser: bool, code: Pa
     }
     if browser:
         figures["browser_search_s"] = browser_search_seconds(site, "diffusion")
+    figures.update(authors_cost(records[:size], workdir, code, with_run=(wall, cpu)))
     return figures
 
 
 def print_table(results: list[dict]) -> None:
     """Print every figure as one table, a column per corpus size."""
+    if all("stages" not in r for r in results):  # --authors-only
+        print_rows(_authors_rows(results))
+        return
     stage_names = [s for s in (*GENERATE_STAGES, "layout", "mkdocs", "files") if any(s in r["stages"] for r in results)]
     rows: list[tuple[str, list[str]]] = [("abstracts", [f"{r['size']:,}" for r in results])]
     rows += [(f"  {s} (s)", [f"{r['stages'].get(s, 0.0):.2f}" for r in results]) for s in stage_names]
@@ -318,6 +419,23 @@ def print_table(results: list[dict]) -> None:
     ]
     if any("browser_search_s" in r for r in results):
         rows.append(("browser search, typed → results (s)", [f"{r.get('browser_search_s', float('nan')):.2f}" for r in results]))
+    print_rows(rows + _authors_rows(results))
+
+
+def _authors_rows(results: list[dict]) -> list[tuple[str, list[str]]]:
+    """Return the rows of the authors' cost: cold builds with and without the authors field."""
+    for r in results:
+        print(f"{r['size']:,} abstracts: {r['authors_line']}")
+    return [
+        ("authors: cold build with / without (s)", [f"{r['authors_with_s']:.1f} / {r['authors_without_s']:.1f}" for r in results]),
+        ("authors: build with / without (target <= 1.15)", [f"{r['authors_ratio']:.3f}" for r in results]),
+        ("authors: CPU s with / without", [f"{r['authors_with_cpu_s']:.0f} / {r['authors_without_cpu_s']:.0f}" for r in results]),
+        ("authors: CPU with / without", [f"{r['authors_cpu_ratio']:.3f}" for r in results]),
+    ]
+
+
+def print_rows(rows: list[tuple[str, list[str]]]) -> None:
+    """Print rows of (name, a value per size) as aligned columns."""
     width = max(len(name) for name, _ in rows) + 2
     cols = [max(len(v) for v in col) + 2 for col in zip(*(vals for _, vals in rows))]
     for name, vals in rows:
@@ -332,6 +450,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=None, help="work folder (default: a temporary one)")
     parser.add_argument("--browser", action="store_true", help="also time a search in Chromium")
     parser.add_argument("--keep", action="store_true", help="keep the built projects")
+    parser.add_argument("--authors-only", action="store_true",
+                        help="only the authors row: two cold builds a size, with and without authors")
     parser.add_argument("--json", type=Path, default=None, help="also write the figures as JSON here")
     args = parser.parse_args(argv)
     sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
@@ -342,7 +462,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         for size in sizes:
             print(f"building {size:,} abstracts in {workdir} ...", file=sys.stderr, flush=True)
-            results.append(measure(size, args.corpus, workdir, args.browser, code))
+            results.append(measure(size, args.corpus, workdir, args.browser, code, args.authors_only))
     finally:
         if not args.keep:
             shutil.rmtree(workdir, ignore_errors=True)

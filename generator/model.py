@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -165,8 +166,11 @@ class Author:
 
     @property
     def path(self) -> str:
-        """Return the author page's path inside site_src/ (only written when has_page)."""
-        return f"authors/{self.slug}.md"
+        """Return the page of authors holding this one's details, inside site_src/ (only written when has_page).
+
+        The page is one of 256 picked by the slug's hash alone, so it never changes as papers are added.
+        """
+        return f"authors/people/{hashlib.sha1(self.slug.encode('utf-8')).hexdigest()[:2]}.md"
 
 
 @dataclass

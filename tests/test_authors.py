@@ -149,18 +149,51 @@ def _catalog(root: Path) -> dict[str, dict]:
     return {r["id"]: r for r in json.loads((root / "site" / "papers.json").read_text(encoding="utf-8"))}
 
 
-def test_an_author_page_lists_papers_newest_first_co_authors_topics_and_tags(built: Path) -> None:
+def _person(root: Path, slug: str) -> tuple[str, str]:
+    """Return (the page holding an author's section, site-relative, and that section's HTML)."""
+    links = {a[0]: a for a in json.loads((root / "site" / "papers" / "facets.json").read_text(encoding="utf-8"))["authors"]}
+    assert slug in links
+    for page in sorted((root / "site" / "authors" / "people").glob("*/index.html")):
+        html = page.read_text(encoding="utf-8")
+        m = re.search(rf'<h2 id="{re.escape(slug)}">(.*?)(?=<h2 |</article>)', html, re.S)
+        if m:
+            return page.parent.relative_to(root / "site").as_posix(), m.group(0)
+    raise AssertionError(f"no section for {slug}")
+
+
+def test_an_author_section_lists_papers_newest_first_co_authors_topics_and_tags(built: Path) -> None:
     catalog = _catalog(built)
-    html = _html(built, "authors/ann-lee")
+    page, html = _person(built, "ann-lee")
     text = _text(html)
-    assert "<h1" in html and "Ann Lee" in text and "3 papers" in text and "also written ANN LEE" in text
+    assert re.fullmatch(r"authors/people/[0-9a-f]{2}", page)
+    assert "Ann Lee" in text and "3 papers" in text and "also written ANN LEE" in text
     # Newest first: 2023, 2022, 2021.
     positions = [text.index(catalog[p]["title"]) for p in ("p01", "p02", "p00")]
     assert positions == sorted(positions)
-    assert re.search(r'href="\.\./bo-li/">Bo Li</a> <small>\(2\)</small>', html)
-    assert re.search(r'href="\.\./page-?\d*/?#cy-do"|href="\.\./#cy-do"', html)  # one paper: its index entry
+    bo_page, _ = _person(built, "bo-li")
+    bo_href = "./#bo-li" if bo_page == page else f"../{bo_page.rsplit('/', 1)[1]}/#bo-li"
+    assert re.search(rf'href="{re.escape(bo_href)}">Bo Li</a> <small>\(2\)</small>', html)
+    assert re.search(r'href="\.\./\.\./(page-\d+/)?#cy-do"', html)  # one paper: its index entry
     assert "Co-authors" in text and "Topics" in text and "Most frequent tags" in text
-    assert 'href="../../topics/' in html and 'class="ps-tag"' in html
+    assert 'href="../../../topics/' in html and 'class="ps-tag"' in html
+    # A page of authors holds only authors with two or more papers, each once.
+    people = [s for p in (built / "site" / "authors" / "people").glob("*/index.html")
+              for s in re.findall(r'<h2 id="([^"]+)"', p.read_text(encoding="utf-8"))]
+    facets = json.loads((built / "site" / "papers" / "facets.json").read_text(encoding="utf-8"))
+    counts = [0] * len(facets["authors"])
+    for paper in facets["papers"]:
+        for i in paper[6]:
+            counts[i] += 1
+    assert sorted(people) == sorted(a[0] for a, n in zip(facets["authors"], counts) if n >= 2)
+    assert "ann-lee" in people and "kim-lo" in people and "cy-do" not in people
+
+
+def test_an_authors_address_does_not_change_as_papers_are_added(built: Path) -> None:
+    few, _ = group_authors([_paper("a", ["Ann Lee"]), _paper("b", ["Ann Lee", "Bo Li"])], {})
+    many, _ = group_authors([_paper(f"x{i}", [f"Person{i} Aaa", "Ann Lee"]) for i in range(300)], {})
+    assert few["ann-lee"].path == many["ann-lee"].path
+    page, _ = _person(built, "ann-lee")
+    assert few["ann-lee"].path == page + ".md"
 
 
 def test_the_index_lists_every_author_by_surname_and_the_paper_of_each_one_paper_author(built: Path) -> None:
@@ -172,7 +205,7 @@ def test_the_index_lists_every_author_by_surname_and_the_paper_of_each_one_paper
     assert heads == sorted(heads) and {"D", "G", "L", "S", "W"} <= set(heads)
     entry = re.search(r'<li id="ivy-jo">(.*?)</li>', html).group(1)
     assert "Ivy Jo" in entry and "../papers/" in entry and "Paper 11" in entry
-    assert re.search(r'<li id="ann-lee"><a href="ann-lee/">Ann Lee</a> <small>\(3 papers\)</small>', html)
+    assert re.search(r'<li id="ann-lee"><a href="people/[0-9a-f]{2}/#ann-lee">Ann Lee</a> <small>\(3 papers\)</small>', html)
     # Two spellings that differ by an accent are two entries; the NFD and NFC spellings are one.
     assert text.count("José García") == 1 and "Jose Garcia —" in text
     assert "Chris Wu" in text and "C. Wu" not in text  # merged by the vocabulary
@@ -188,7 +221,10 @@ def test_every_author_name_on_a_paper_page_links_to_a_place_listing_that_author(
         for href, name in links:
             page, _, anchor = href.partition("#")
             target = _html(built, page.rstrip("/"))
-            where = re.search(rf'<li id="{re.escape(anchor)}">(.*?)</li>', target).group(1) if anchor else target
+            if page.startswith("authors/people/"):
+                where = _person(built, anchor)[1]
+            else:
+                where = re.search(rf'<li id="{re.escape(anchor)}">(.*?)</li>', target).group(1)
             assert record["title"] in _text(where), (record["id"], href)
 
 

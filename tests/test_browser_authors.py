@@ -53,14 +53,17 @@ def test_an_author_page_reached_from_a_paper_page_lists_the_authors_papers(page,
     catalog = _catalog(site)
     page.goto(site_url + catalog["p00"]["url"])
     page.click(".ps-facts a:text-is('Ann Lee')")
-    page.wait_for_url("**/authors/ann-lee/")
-    assert page.inner_text("h1") == "Ann Lee"
-    listed = page.eval_on_selector_all("article li a[href*='/papers/']", "els => els.map(a => a.textContent.trim())")
+    page.wait_for_url("**/authors/people/*/#ann-lee")
+    heading = page.locator("h2:target")
+    assert heading.inner_text().strip().rstrip("¶").strip() == "Ann Lee"
+    assert heading.evaluate("h => h.getBoundingClientRect().top") < page.viewport_size["height"] / 2  # scrolled to
+    section = page.locator("h2#ann-lee + .ps-person")
+    listed = section.locator("li a[href*='/papers/']").evaluate_all("els => els.map(a => a.textContent.trim())")
     assert listed == [catalog[p]["title"] for p in ("p01", "p02", "p00")]  # 2023, 2022, 2021
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "author-page.png"), full_page=True)
     # A co-author with one paper: their entry on the index, listing that paper.
-    page.click("text=Cy Do")
+    section.locator("text=Cy Do").click()
     page.wait_for_url("**/authors/**#cy-do")
     entry = page.locator("li:target")
     assert "Cy Do" in entry.inner_text() and catalog["p01"]["title"] in entry.inner_text()

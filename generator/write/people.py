@@ -1,10 +1,12 @@
 """Author pages and the authors index: where each author's name links to, and the context their templates get.
 
 Input: the corpus (its authors in index order, each paper's author slugs). Output: path → Markdown for the index
-pages (every author an entry, in pages of PAGE_SIZE, grouped by surname initial) and for a page per author with
-two or more papers. An author with one paper is only an entry (an anchor) of the index, listing that paper, so
-35,000 authors make a few hundred pages, not 35,000. Index entries are raw HTML: cheaper for MkDocs than a
-Markdown list of 35,000 links, with hrefs written as the directory URLs MkDocs gives the pages.
+pages (every author an entry, in pages of PAGE_SIZE, grouped by surname initial) and for the pages of authors.
+An author with one paper is only an entry (an anchor) of the index, listing that paper. An author with two or
+more has a section (an anchor) on one of 256 pages of authors chosen by their slug's hash (model.Author.path),
+so their address never changes and 10,000 papers' ~6,000 such authors make 256 pages, not 6,000: MkDocs' cost
+is mostly per page, whatever the page holds. Index entries and author sections are raw HTML with hrefs
+written as the directory URLs MkDocs gives the pages: MkDocs passes them through without parsing a link.
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ def index_entries(corpus: Corpus, page_size: int) -> dict[str, str]:
 
 def author_links(corpus: Corpus, entries: dict[str, str]) -> dict[str, str]:
     """Return where each author's name links: their page, else their entry on the index (which lists the paper)."""
-    return {slug: a.path if a.has_page else entries[slug] for slug, a in corpus.authors.items()}
+    return {slug: f"{a.path}#{slug}" if a.has_page else entries[slug] for slug, a in corpus.authors.items()}
 
 
 def url(path: str) -> str:
@@ -99,19 +101,24 @@ def _letter_id(letter: str) -> str:
     return "Other" if letter == "#" else letter
 
 
-def render_author(tpl: jinja2.Template, author: Author, links: dict[str, str], entries: dict[str, str],
-                  order: dict[str, int], **common) -> dict[str, str]:
-    """Return an author's page: papers newest first, co-authors with counts, topics and most frequent tags."""
+def pages_of_authors(corpus: Corpus) -> dict[str, list[Author]]:
+    """Return the pages of authors with two or more papers: path → its authors in index order, paths sorted."""
+    pages: dict[str, list[Author]] = {}
+    for author in corpus.authors.values():
+        if author.has_page:
+            pages.setdefault(author.path, []).append(author)
+    return dict(sorted(pages.items()))
+
+
+def render_people(tpl: jinja2.Template, path: str, people: list[Author], links: dict[str, str],
+                  entries: dict[str, str], order: dict[str, int], **common) -> dict[str, str]:
+    """Return a page of authors: for each, papers newest first, co-authors with counts, topics and frequent tags."""
     corpus: Corpus = common["corpus"]
-    papers = sorted_by_year(author.papers, common["by_id"])
-    return {author.path: tpl.render(
-        author=author, papers=papers, coauthors=coauthors(author, corpus.paper_authors, order),
-        author_topics=most_frequent([p.topic for p in papers]),
-        author_tags=most_frequent([t for p in papers for t in p.tags], TOP_TAGS),
-        links=links, href=lambda target: relative_url(target, author.path), entry=_within_authors(entries[author.slug]),
-        **common)}
-
-
-def _within_authors(path: str) -> str:
-    """Return a path of the authors folder relative to a page in it ("authors/page-2.md#x" → "page-2.md#x")."""
-    return path.removeprefix("authors/")
+    sections = []
+    for author in people:
+        papers = sorted_by_year(author.papers, common["by_id"])
+        sections.append({
+            "author": author, "papers": papers, "coauthors": coauthors(author, corpus.paper_authors, order),
+            "topics": most_frequent([p.topic for p in papers]),
+            "tags": most_frequent([t for p in papers for t in p.tags], TOP_TAGS), "entry": entries[author.slug]})
+    return {path: tpl.render(sections=sections, links=links, href=lambda target: relative_url(target, path), **common)}

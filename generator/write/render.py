@@ -153,11 +153,11 @@ def render_site(corpus: Corpus, templates_dir: Path, site_name: str, site_url: s
 
     def author_pages(chunk: list) -> dict[str, str]:
         out: dict[str, str] = {}
-        for author in chunk:
-            out.update(people.render_author(author_tpl, author, author_links, entries, order, **common))
+        for path, people_here in chunk:
+            out.update(people.render_people(author_tpl, path, people_here, author_links, entries, order, **common))
         return out
 
-    with_page = [a for a in corpus.authors.values() if a.has_page]
+    with_page = list(people.pages_of_authors(corpus).items())
     # Every page and file is independent of the others: all are made on every core, the whole-corpus
     # files first (they take longest, and a worker that starts them early evens out the load).
     tasks: list[Callable[[], dict[str, str]]] = [
@@ -174,8 +174,8 @@ def render_site(corpus: Corpus, templates_dir: Path, site_name: str, site_url: s
         *(partial(topic_pages, topic) for topic in corpus.topics),
         *(partial(paper_page, paper) for paper in corpus.papers),
         *(partial(tag_pages, tag) for tag in tags.values()),
-        # Author pages are small: a task renders a hundred, so the workers' overhead stays small too.
-        *(partial(author_pages, with_page[i : i + 100]) for i in range(0, len(with_page), 100)),
+        # Pages of authors are small: a task renders sixteen, so the workers' overhead stays small too.
+        *(partial(author_pages, with_page[i : i + 16]) for i in range(0, len(with_page), 16)),
     ]
     out: dict[str, str] = {}
     for files in map_ordered(_call, tasks):
