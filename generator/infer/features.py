@@ -16,9 +16,6 @@ from functools import lru_cache
 
 import numpy as np
 import scipy.sparse as sp
-from sklearn.decomposition import TruncatedSVD
-from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
-from sklearn.preprocessing import normalize
 from threadpoolctl import threadpool_limits
 
 from generator.model import Paper
@@ -56,7 +53,16 @@ _FILLER = frozenset(
     additionally specifically however moreover recent recently significantly significant achieve achieves
     effective effectively various extensive experiment experiments outperform outperforms state art et al""".split()
 )
-STOP_WORDS = frozenset(ENGLISH_STOP_WORDS) | _FILLER
+
+
+@lru_cache(maxsize=1)
+def stop_words() -> frozenset[str]:
+    """Return scikit-learn's English stop words and the filler above (imported when first needed: see normalize)."""
+    from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
+
+    return frozenset(ENGLISH_STOP_WORDS) | _FILLER
+
+
 # A sentence ends at ".", "!" or "?" followed by space and a capital ("e.g. a" does not end one).
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
 
@@ -129,7 +135,7 @@ def _content_word(token: str) -> str:
     if not token[0].isalpha():
         return ""
     w = singular(token)
-    return "" if w in STOP_WORDS or len(w) < 2 else w
+    return "" if w in stop_words() or len(w) < 2 else w
 
 
 def phrase_runs(text: str) -> list[list[str]]:
@@ -300,6 +306,8 @@ def _lsa(tfidf: sp.csr_matrix, idf: np.ndarray) -> np.ndarray:
     if not _rows_differ(weighted):
         # Every text alike: no variance for the SVD to find (it would divide zero by zero), nothing to compress.
         return np.asarray(tfidf.todense(), dtype=np.float32)
+    from sklearn.decomposition import TruncatedSVD
+
     svd = TruncatedSVD(n_components=d, algorithm="randomized", n_iter=5, random_state=0)
     # The dense steps are thin (n x 60); one BLAS thread does them 2-3x faster than two threads that
     # wait on each other, measured on the 2-core build machine.
@@ -412,3 +420,13 @@ def top_k(
     order = np.lexsort((-key, r))
     start = np.searchsorted(r[order], rows)
     return c[order][start[:, None] + np.arange(k)]
+
+
+def normalize(matrix):  # noqa: ANN001, ANN201 - a numpy or scipy matrix, as scikit-learn's
+    """Return the rows of `matrix` scaled to unit length (scikit-learn's normalize, imported only when used).
+
+    scikit-learn takes about a second to import: `papersite build` with nothing to do never needs it.
+    """
+    from sklearn.preprocessing import normalize as sk_normalize
+
+    return sk_normalize(matrix)

@@ -14,11 +14,9 @@ import math
 
 import numpy as np
 import scipy.sparse as sp
-from sklearn.cluster import KMeans
-from sklearn.preprocessing import normalize
 from threadpoolctl import threadpool_limits
 
-from generator.infer.features import Features, analyse, top_k
+from generator.infer.features import Features, analyse, normalize, top_k
 from generator import text
 from generator.model import Paper, Tag, Topic, TopicSpec, Vocabulary
 
@@ -109,6 +107,8 @@ def _cluster(features: Features, k: int) -> np.ndarray:
     centres = _seed_centres(z, features.ids, k)
     # One thread: on 2 shared cores k-means ran 3x faster than with its default thread pool.
     with threadpool_limits(limits=1):
+        from sklearn.cluster import KMeans  # imported when used (see features.normalize)
+
         raw = KMeans(n_clusters=k, init=centres, n_init=1, max_iter=300, tol=0.0).fit_predict(z)
     # Renumber by first appearance so the numbering does not depend on k-means internals.
     order = {c: i for i, c in enumerate(dict.fromkeys(raw.tolist()))}
