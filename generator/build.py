@@ -93,6 +93,7 @@ def check(project: Project, progress: Progress) -> list[Problem]:
 def build_corpus(project: Project, progress: Progress, run: Session | None = None) -> Corpus:
     """Run every stage from the data files to a fully inferred and linked corpus, in memory."""
     run = run or Session(project, progress)
+    features.load_libraries()  # here, not when papersite starts: a build with nothing to do never needs them
     records, problems = _read(run)
     vocab = _vocabulary(project)
     _stop_on_errors(problems)
