@@ -120,7 +120,7 @@ def build_corpus(project: Project, progress: Progress, run: Session | None = Non
     # Related papers and cross-links both need the tags, not each other: another process finds the former.
     with Background(lambda: related.related_lists(papers, feats, tags=tag_index)) as finding:
         with progress.stage("crosslink") as stage:
-            _crosslink(run, papers, tag_index, crosslink.introduced_methods(papers, methods))
+            _crosslink(run, papers, tag_index, crosslink.introduced_methods_and_offers(papers, methods)[1])
             stage.count = sum(p.abstract_linked != p.abstract for p in papers)
         with progress.stage("related") as stage:
             for paper, found in zip(papers, finding.result()):
@@ -283,10 +283,11 @@ def _features_and_groups(papers: list[Paper], vocab: Vocabulary) -> tuple[featur
     return feats, topics.group(papers, feats, vocab)
 
 
-def _crosslink(run: Session, papers: list[Paper], tag_index: dict, methods: dict[str, str]) -> None:
-    """Set every paper's `abstract_linked` as crosslink.add_crosslinks does, reusing unchanged results."""
+def _crosslink(run: Session, papers: list[Paper], tag_index: dict, offered: list[dict[str, str]]) -> None:
+    """Set every paper's `abstract_linked` as crosslink.add_crosslinks does with the introduced methods each paper's
+    abstract may mention (`offered`, in paper order), reusing unchanged results."""
     slugs = {p.id: p.slug for p in papers}
-    offers = dict(zip((p.id for p in papers), crosslink.method_offers(papers, methods)))
+    offers = dict(zip((p.id for p in papers), offered))
 
     def key(paper: Paper) -> tuple:
         return (paper.id, paper.abstract,

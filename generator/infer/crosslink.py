@@ -293,13 +293,21 @@ def add_crosslinks(papers: list[Paper], tags: dict[str, Tag], methods: dict[str,
 def introduced_methods(papers: list[Paper], names: list[str | None]) -> dict[str, str]:
     """Map each method name that exactly one paper introduces (names[i]: paper i's, or None) and that stays its own
     (own_names) to that paper's id."""
+    return introduced_methods_and_offers(papers, names)[0]
+
+
+def introduced_methods_and_offers(papers: list[Paper], names: list[str | None]
+                                  ) -> tuple[dict[str, str], list[dict[str, str]]]:
+    """Return introduced_methods() and, per paper, method_offers() of them (one scan of the abstracts for both)."""
     owners: dict[str, list[str]] = {}
     for paper, name in zip(papers, names):
         if name:
             owners.setdefault(name, []).append(paper.id)
     # A name claimed by two papers is ambiguous: linking either would mislead.
     unique = {name: ids[0] for name, ids in sorted(owners.items()) if len(ids) == 1}
-    return own_names(papers, unique, method_offers(papers, unique))
+    offered = method_offers(papers, unique)
+    own = own_names(papers, unique, offered)
+    return own, [{name: owner for name, owner in offers.items() if name in own} for offers in offered]
 
 
 # A maximal run of the characters the whole-word patterns treat as part of a word.
