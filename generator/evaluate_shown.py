@@ -56,6 +56,8 @@ _LOOSE_END_WORDS = frozenset(
     + "we it they them us also then thus very not only even rather further especially respectively".split()
     # Adjectives that need a complement ("suitable [for]", "capable [of]").
     + "suitable able capable comparable similar due prone akin tailored".split()
+    # A sentence's adverbs and adjectives that need their noun ("... and instead", "It's a simple").
+    + "instead however therefore too simple novel new various different certain".split()
 )
 # Nouns that need "of" after a determiner or preposition ("Through the Lens", "as a form", "in exchange").
 _COMPLEMENT_NOUNS = frozenset(
@@ -176,6 +178,11 @@ def title_fragment(title: str) -> str | None:
     lower = [w.lower() for w in words]
     if lower[0] in _OPENERS:
         return f"opens with {words[0]!r}"
+    # What follows a name ("MOFI: It's a simple") is judged as a title's start too; "It's" opens as "It" does.
+    desc = title.split(": ", 1)[1].split() if ": " in title else []
+    opener = _EDGE_PUNCT.sub("", desc[0]).lower() if desc else ""
+    if opener and (opener in _OPENERS or re.sub(r"['’](?:s|re|ve|ll|d)$", "", opener) in _CLAUSE_PRONOUNS):
+        return f"opens with {desc[0]!r} after the name"
     last = lower[-1]
     if last in _LOOSE_END_WORDS:
         return f"ends on {words[-1]!r}"
@@ -183,6 +190,8 @@ def title_fragment(title: str) -> str | None:
         return f"ends on the participle {words[-1]!r}"
     if len(lower) >= 2 and last in _COMPLEMENT_NOUNS and lower[-2] in (_DETERMINERS + _PREPOSITIONS):
         return f"ends on {' '.join(words[-2:])!r} (of what?)"
+    if len(words) >= 3 and lower[-2] == "to" and title.split()[-3].endswith(","):
+        return f"ends on {' '.join(words[-2:])!r} (a purpose without its object)"
     if pointer := next((w for w in lower[1:] if w in _POINTERS), None):
         return f"points back ({pointer!r})"
     if lower[0] == "in" and len(lower) > 1 and lower[1] in ("a", "an", "the"):

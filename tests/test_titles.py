@@ -702,3 +702,43 @@ def test_the_words_that_announce_a_name_are_not_its_description() -> None:
                 "Frequency Enhanced Continuous-Time Dynamic Graph (FreeDyG) model for link prediction. FreeDyG is fast.")
     title = infer_title(abstract)
     assert title.startswith("FreeDyG: ") and "called" not in title, title
+
+
+def test_a_spelled_out_name_between_the_name_and_its_apposition_is_skipped() -> None:
+    abstract = ("We present ORCA, Orbit Relational Cell Atlas, a new cell foundation model designed to learn cell "
+                "states from noisy single-cell recordings. It's a simple recipe that scales to millions of cells.")
+    title = infer_title(abstract)
+    assert title.startswith("ORCA: Cell foundation model designed to learn cell states"), title
+    assert "It's" not in title
+
+
+def test_a_title_case_name_whose_short_form_spells_other_words_is_the_name() -> None:
+    abstract = ("Diffusion models are slow at high resolution. In this paper, we introduce Russian Doll Diffusion "
+                "(MDM), an end-to-end framework for high-resolution image and video synthesis. It nests resolutions.")
+    assert infer_title(abstract).startswith("Russian Doll Diffusion: End-to-end framework for high-resolution")
+
+
+def test_a_pointer_before_a_field_term_becomes_the_and_the_authors_voice_goes() -> None:
+    abstract = ("Training on licensed text limits coverage. We present KALE, a new language model that manages this "
+                "risk-performance tradeoff during inference. KALE is evaluated on legal text.")
+    assert infer_title(abstract) == "KALE: Language model that manages the risk-performance tradeoff during inference"
+    unnamed = ("Sequence models learn in context. We propose a framework that enables us to analyze in-context "
+               "learning dynamics of sequence models. Experiments follow.")
+    title = infer_title(unnamed)
+    assert " us " not in f" {title} " and "in-context learning dynamics" in title.lower(), title
+
+
+def test_a_clause_cut_at_its_verb_or_purpose_is_repaired_not_kept() -> None:
+    assert repair("Selective mixup fine-tuning technique for pre-trained models, to optimize") == \
+        "Selective mixup fine-tuning technique for pre-trained models"
+    assert problem("Shifting away from probability prediction and instead")
+    assert problem("It's a simple")
+    assert repair("bound for the linear MDP setting where the size") == "bound for the linear MDP setting"
+
+
+def test_a_name_its_description_repeats_is_said_once() -> None:
+    abstract = ("Machine learning models are often used to decide who receives a loan. In this work, we introduce a procedure called *recourse "
+                "verification* to test if a model assigns fixed predictions. We propose a model-agnostic approach for "
+                "verification with reachable sets.")
+    title = infer_title(abstract)
+    assert title.lower().count("recourse verification") == 1, title

@@ -87,6 +87,11 @@ def _shares_word(a: str, b: str) -> bool:
     return bool({naive_singular(w) for w in a.lower().split()} & {naive_singular(w) for w in b.lower().split()})
 
 
+def _spelled(phrase: str) -> str:
+    """Return `phrase` lower-cased with hyphens as spaces and plurals folded, to compare a name with a phrase."""
+    return " ".join(naive_singular(w) for w in re.sub(r"[-_]", " ", phrase.lower()).split())
+
+
 def _last_resort(text: str) -> str:
     """Return the first sentence's phrase a cut makes whole (two words will do), else the first sentence's phrase."""
     for sentence in split_sentences(text)[:8]:
@@ -132,6 +137,8 @@ def _named_title(found: _Name, text: str) -> str:
     desc = _named_description(found, text, room)
     if len(desc) > room:
         desc = _judge(_tidy_end(_cut_words(desc, room)))  # a cut may leave a loose end ("... within their")
+    if desc and re.search(r"[\s-]", found.name) and f" {_spelled(found.name)} " in f" {_spelled(desc)} ":
+        return desc  # "Recourse verification: Recourse verification for ..." says it twice
     if desc:
         return f"{found.name}: {desc[:1].upper() + desc[1:]}"
     # "... known as Imitation Learning from Observation (ILfO)": a name defined where it is not introduced.

@@ -135,7 +135,8 @@ def _object_name(obj: str, idx: int, strict_first: bool = False) -> _Name | None
             return _Name(hit[0], idx, after=hit[1], lead=" ".join(words[:i]))
     # "we pioneer Semantic Flow, a neural representation of ...": a Title Case phrase set off by its apposition.
     m = _TITLE_NAME_APPOSITION.match(obj)
-    if m and not any(w in _NOT_NAMES for w in m.group(1).split()):
+    if (m and not any(w in _NOT_NAMES for w in m.group(1).split())
+            and not (m.group(2) and _acronym_long_form(m.group(2), m.group(1)))):  # else the short form names it
         return _Name(m.group(1), idx, after=obj[m.end(1):])
     acr = _parenthesised_acronym(obj, 16)
     if acr and _is_filler_run(lead := obj.split(maxsplit=acr[3])[:acr[3]]):
@@ -159,8 +160,9 @@ def _object_name(obj: str, idx: int, strict_first: bool = False) -> _Name | None
 
 
 _BRACKET_BEFORE_HEAD = re.compile(rf"((?:[\w-]+\s+){{1,6}}?)\(\s*({_NAME_TOKEN})\s*\)\s+((?:{_HEAD_RE})s?)\b")
-_TITLE_NAME_APPOSITION = re.compile(r"([A-Z][\w'-]*(?:\s+(?:(?:of|for|and|by|in|on|to|the|&)\s+)?[A-Z][\w'-]*){1,3}),"
-                                    r"\s+(?:an?|the first)\s")
+# The bracket of a short form whose letters are not the phrase's may stand between ("Matryoshka Diffusion (MDM), an").
+_TITLE_NAME_APPOSITION = re.compile(r"([A-Z][\w'-]*(?:\s+(?:(?:of|for|and|by|in|on|to|the|&)\s+)?[A-Z][\w'-]*){1,3})"
+                                    r"(?:\s+\(([\w-]{2,12})\))?,\s+(?:an?|the first)\s")
 _INTRO_OBJECT = (rf"\b(?:(?:we|We|paper|work|study|article)\s+(?:have\s+|has\s+)?(?:[a-z]+ly\s+|also\s+|then\s+|further\s+|"
                  rf"hence\s+|thus\s+|therefore\s+|here\s+|first\s+)?(?:{_INTRO_VERBS})(?:s|d|ed)?|(?:by|[Bb]y)\s+(?:{_INTRO_GERUNDS}))"
                  rf",?\s+(?:here\s+)?")

@@ -44,7 +44,10 @@ _OBJECT_STARTS = frozenset("a an the its their his her more less whether how wha
 _LOOSE_END = (_PREPOSITIONS | _DETERMINERS | _CONJUNCTIONS | _AUXILIARIES | _PRONOUNS
               | frozenset("also then thus very not only even rather further especially respectively both more most".split())
               # Adjectives that need a complement ("suitable [for]", "capable [of]").
-              | frozenset("suitable able capable comparable similar due prone akin equivalent applicable devoid".split()))
+              | frozenset("suitable able capable comparable similar due prone akin equivalent applicable devoid".split())
+              # Adverbs of a sentence's course and adjectives that need their noun ("and instead", "a simple").
+              | frozenset("instead however therefore too simple rich novel new different various certain".split())
+              | frozenset("who whom what".split()))
 #: Openings of a sentence or clause, never of a title.
 _OPENERS = (_CONJUNCTIONS | _PRONOUNS | _AUXILIARIES | frozenset(
     """although though since unless whenever once however moreover furthermore additionally therefore hence here
@@ -73,6 +76,8 @@ desirable beneficial challenging impossible""".split())
 #: Where a phrase may be cut back to the noun phrase before it.
 _BOUNDARIES = _PREPOSITIONS | frozenset("that which who where whose and or to while".split())
 _DASHES = re.compile(r"[—–]")
+#: "It's", "we're": the pronoun before its verb opens a sentence as the pronoun alone does.
+_CONTRACTION = re.compile(r"['’](?:s|re|ve|ll|d|m)$")
 _EDGE = re.compile(r"^[^\w$]+|[^\w$]+$")
 
 
@@ -115,7 +120,7 @@ def problem(phrase: str) -> str | None:
     if not words:
         return "empty"
     lower = [_bare(w) for w in words]
-    if lower[0] in _OPENERS or _DISCOURSE.match(" ".join(lower[:4])) or (len(lower[0]) >= 9 and lower[0].endswith("ly") and words[0].endswith(",")):
+    if lower[0] in _OPENERS or (_CONTRACTION.search(lower[0]) and _CONTRACTION.sub("", lower[0]) in _PRONOUNS) or _DISCOURSE.match(" ".join(lower[:4])) or (len(lower[0]) >= 9 and lower[0].endswith("ly") and words[0].endswith(",")):
         return f"opens with {words[0]!r}"
     if len(lower) > 1 and lower[0] in _PREDICATIVE and lower[1] == "to":
         return f"opens with {' '.join(words[:2])!r}"  # "Useful to select ...": the rest of "it is useful to"
@@ -123,6 +128,8 @@ def problem(phrase: str) -> str | None:
         return f"opens with {' '.join(words[:2])!r}"  # "Inspired by ...", "Positioned between ...": a sentence's aside
     if _loose_end(words):
         return f"ends on {words[-1]!r}"
+    if len(words) >= 3 and lower[-2] == "to" and words[-3].endswith(","):
+        return f"ends on {' '.join(words[-2:])!r}"  # "..., to optimize": a purpose clause without its object
     if _list_cut(phrase):
         return "a list cut short"
     if pointer := next((w for w in lower[1:] if w in _POINTERS or w in _VOICE), None):
@@ -130,6 +137,10 @@ def problem(phrase: str) -> str | None:
     # "C3 method significantly improves ...": an adverb before a verb in -s is a clause's predicate.
     if any(a.endswith("ly") and len(a) > 5 and b.endswith("s") and not b.endswith("ss") for a, b in zip(lower, lower[1:])):
         return "a clause (adverb and verb)"
+    # "Large pre-trained models perform poorly at ...": a plural subject, a plain verb, then its adverb.
+    if verb := next((lower[k] for k in range(1, len(words) - 1) if _verb_s(words[k - 1]) and _plain_verb(lower[k])
+                     and lower[k + 1].endswith("ly") and len(lower[k + 1]) > 4), None):
+        return f"a clause ({verb!r} after its subject)"
     # "Empirical findings substantiate the ...": a plural subject, a verb, then its object.
     if verb := next((lower[k] for k in range(1, len(words) - 1) if _verb_s(words[k - 1]) and lower[k + 1] in _DETERMINERS
                      and _plain_verb(lower[k])), None):
@@ -221,9 +232,16 @@ def repair(phrase: str) -> str:
             # before the predicate is the noun phrase.
             verb = next((k for k, w in enumerate(lower) if k >= 2 and lower[k - 1] not in _RELATIVES and (
                 w in _CLAUSE_WORDS or (k + 1 < len(lower) and lower[k + 1] in _OBJECT_STARTS and _verb_s(words[k])))), None)
+            if verb is None:
+                # "models perform poorly at ...": the subject before the plain verb and its adverb.
+                verb = next((k for k in range(2, len(words) - 1) if _verb_s(words[k - 1]) and _plain_verb(lower[k])
+                             and lower[k + 1].endswith("ly") and len(lower[k + 1]) > 4), None)
             if verb is not None:
                 words = words[:verb]
+            elif len(words) >= 3 and lower[-2] == "to" and words[-3].endswith(","):
+                words = words[:-2]  # "..., to optimize": the purpose lost its object
             break
-        words = _cut_before(words, bad)
+        # "bound for the linear MDP setting where the size ...": a subordinator is itself where its clause starts.
+        words = words[:bad] if lower[bad] in _SUBORDINATORS and bad >= 2 else _cut_before(words, bad)
     words = _trim_end(words) if words else words
     return " ".join(words) if words and not problem(" ".join(words)) else ""

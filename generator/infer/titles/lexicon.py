@@ -52,7 +52,7 @@ _CONTRIB = [  # (pattern, priority) — lower priority is better
      r"|addresses|tackles|revisits|considers|focuses on|aims to|extends)\s+", 1),
     (r"\b(?:we|We)\s+(?:\w+ly\s+|also\s+|first\s+|here\s+)?(?:study|investigate|explore|examine|analy[sz]e"
      r"|revisit|consider|address|tackle|focus on|characterize|characterise|formalize|identify"
-     r"|derive|prove|extend|benchmark|quantify|demonstrate that|show that"
+     r"|derive|prove|extend|benchmark|quantify|give|obtain|demonstrate that|show that"
      r"|find that|argue that)\s+", 2),
     (rf"\b(?:we|We)\s+(?:\w+ly\s+|also\s+|first\s+|here\s+)?(?:{_WEAK_VERBS})(?:s|d|ed)?\s+", 3),
     # "This phenomenon motivates us to find X", "we aim to X": the purpose, titled as a gerund ("Finding X").

@@ -86,7 +86,8 @@ def _description(found: _Name, text: str, judge: Judge = _as_is) -> str:
     limit = MAX_TITLE - len(found.name) - 2
     after = re.sub(r"^\s*\([^()]*\)", "", found.after).strip()
     # 1. Apposition: "NAME, a method for linking ..." / "NAME – a generative framework ...".
-    m = re.match(r"^(?:[,:–—-]|\s)*(?:which is\s+|is\s+)?((?:an?|the)\s.+)", after)
+    # A spelled-out name may come first ("MOFI, Manifold OF Images, a new vision foundation model").
+    m = re.match(r"^(?:[,:–—-]|\s)*(?:[A-Z][\w-]*(?:\s+[\w-]+){0,6},\s+)?(?:which is\s+|is\s+)?((?:an?|the)\s.+)", after)
     if m:
         phrase = judge(_clean_phrase(m.group(1), limit, generic_head=True))
         if len(phrase.split()) >= 2:
@@ -189,6 +190,8 @@ def _as_topic(phrase: str) -> str:
         return ""  # "not all positive pairs", "especially transformers": no field a title is for
     if len(words) == 1 and words[0].isalpha() and everyday_word(words[0].lower()):
         return ""  # "Users ...", "Advancements ...": an everyday word names no field
+    if len(words) == 1 and re.search(r"\d", words[0]):
+        return ""  # "GPT-4 ...", "CIFAR-10 ...": a model's or dataset's name is what the paper works with, no field
     # Plain capitalised sentence-initial words are lower-cased; acronyms and names keep their case.
     return " ".join(w.lower() if w[:1].isupper() and w[1:].islower() else w for w in words)
 

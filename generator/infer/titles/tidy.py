@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from generator.infer.titles.plain import _sub_closed
+from generator.text import common_word, everyday_word
 
 MAX_TITLE = 100
 #: Descriptions longer than this are cut at a phrase boundary; real titles are ~10 words.
@@ -17,10 +18,26 @@ SOFT_LIMIT = 85
 #: A bracketed aside ("[1]", "[Appendix A]"): noise in a title.
 _ASIDE = re.compile(r"\s*\[[^\]]*\]")
 _LEAD_DROP = re.compile(
-    r"^(?:(?:a|an|the|our|some|novel|new|simple|yet|first|generic|general|and|or|proposed)(?![\w-])[\s,]*)+", re.I)
+    r"^(?:(?:a|an|the|our|some|novel|new|innovative|simple|yet|first|generic|general|and|or|proposed)(?![\w-])[\s,]*)+", re.I)
 #: "we propose to learn X": a purpose clause, which titles write as a gerund ("Learning X").
 # A word in -ly before a determiner is the verb itself ("to apply the"), not an adverb before one.
 _TO_VERB = re.compile(r"^(?:to|[Tt]o)\s+(?:\w+ly\s+(?!(?:the|a|an|this|these|its|their|our|each|all|any)\b))?([a-z]{3,})\b(?=\s)")
+#: "that enables us to", "which allows one to", "allowing us to": the authors' voice before a purpose.
+_US_TO = re.compile(r",?\s+(?:(?:that|which)\s+(?:enables?|allows?|lets?|helps?|permits?)|enabling|allowing|letting)"
+                    r"\s+(?:us|one|them|users|practitioners|researchers)\s+(?:to\s+)?(?=[a-z]{3,}\b)")
+#: "this", "these", "those" before a word inside a phrase point back at the abstract; in a title "the" says it.
+_POINTER_DET = re.compile(r"(\S\s+)(?:this|these|those)\s+(?=([a-z][\w-]*)\b)")
+
+
+def _specific_pointer(m: re.Match[str]) -> str:
+    """Return "the" for a pointer before a term only a field uses ("manages this risk-performance tradeoff").
+
+    A pointer before an everyday word ("these challenges", "this goal") stays, so the phrase is judged as one that
+    points back: "the challenges" would name nothing either.
+    """
+    word = m.group(2)
+    plain = "-" not in word and (common_word(word, 3.0) or word.endswith("ed"))  # "those handcrafted": no noun follows
+    return m.group(0) if plain else m.group(1) + "the "
 _AND_VERB = re.compile(r"^(\w+ing,? and )([a-z]{3,})(?= (?:the|a|an|its|their)\b)")
 _STOP_TAIL = {"a", "an", "the", "of", "and", "or", "to", "for", "in", "on", "with", "by", "from", "via",
               "that", "which", "as", "at", "into", "its", "their", "our", "is", "are", "be", "this",
@@ -56,6 +73,8 @@ def _clean_phrase(phrase: str, limit: int, generic_head: bool = False) -> str:
     p = re.split(r"(?<=[a-z0-9)])[.!?]\s+(?=[A-Z])", p, maxsplit=1)[0]  # a missed sentence end
     p = p.strip(" .,;:!?-–—\"'“”")
     p = _LEAD_DROP.sub("", p)
+    p = _US_TO.sub(" to ", p)  # "framework that enables us to analyze X": the purpose, without the authors' voice
+    p = _POINTER_DET.sub(_specific_pointer, p)
     # "address this fundamental issue by developing X": the means is the contribution, the issue was said before.
     means = _BY_MEANS.match(p)
     if means:
@@ -90,13 +109,18 @@ _GENERIC_HEAD = re.compile(
     r"(?:\w+ly\s+)?(\w+)\b")
 
 
+#: Endings of nouns that are never verbs, so "to" before one is no infinitive.
+_NOUN_SUFFIXES = ("ity", "tion", "sion", "ness", "ment", "ance", "ence", "ism", "ogy", "ics", "ship", "hood")
+
+
 def _drop_generic_head(phrase: str) -> str:
     """Turn "a simple method to detect X" / "framework that detects X" into "Detecting X", as titles say it."""
     m = _GENERIC_HEAD.match(phrase)
     if not m:
         return phrase
     word = m.group(1)
-    if word.lower() in _STOP_TAIL or word.lower() in {"all", "any", "each", "every", "some", "one", "two"} or not word.islower():
+    if (word.lower() in _STOP_TAIL or word.lower() in {"all", "any", "each", "every", "some", "one", "two"} or not word.islower()
+            or word.endswith(_NOUN_SUFFIXES)):  # "approach to periodicity identification": "to" a noun, no purpose
         return phrase  # "a solution to the expected optimum": "to" starts a noun phrase, not a purpose
     joint = m.group(0)[:m.start(1)].split()
     if joint[-1] in {"for", "of"} and not word.endswith("ing"):
