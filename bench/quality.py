@@ -119,17 +119,17 @@ def infer(rows: list[dict], use_tldr: bool = True) -> Inferred:
         timed("titles", titles)
     else:
         done.notes.append("titles skipped: generator.infer.titles.infer_title not found")
-    assign_tags = _optional("infer.tags", "assign_tags")
-    if assign_tags:
-        done.tags = timed("tags", assign_tags, papers, Vocabulary())
-    else:
-        done.notes.append("tags skipped: generator.infer.tags.assign_tags not found")
-
     from generator.infer.features import build_features
     from generator.infer.related import assign_related
     from generator.infer.topics import assign_topics
 
     features = timed("features", build_features, papers)
+    assign_tags = _optional("infer.tags", "assign_tags")
+    if assign_tags:
+        # The text embedding judges umbrella tags (infer/tags/umbrella.py), as the build passes it.
+        done.tags = timed("tags", lambda: assign_tags(papers, Vocabulary(), embedding=lambda: features.embedding))
+    else:
+        done.notes.append("tags skipped: generator.infer.tags.assign_tags not found")
     done.topics = timed("topics", assign_topics, papers, features, done.tags, Vocabulary())
     timed("related", assign_related, papers, features, 5, done.tags)
     add_crosslinks, method_name = _optional("infer.crosslink", "add_crosslinks"), _optional("infer.titles", "method_name")

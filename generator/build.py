@@ -8,6 +8,7 @@ inputs) and what runs in another process meanwhile (Background), and pauses the 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import gc
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -110,11 +111,12 @@ def build_corpus(project: Project, progress: Progress, run: Session | None = Non
         stage.count = sum(p.title_inferred for p in papers)
     # The text features and the topic groups do not need the tags: another process makes them meanwhile.
     with Background(lambda: _features_and_groups(papers, vocab)) as grouping:
+        grouped = functools.cache(grouping.result)  # the tags need the embedding once they have picked once
         with progress.stage("tags") as stage:
-            tag_index = _tags(run, papers, vocab)
+            tag_index = _tags(run, papers, vocab, lambda: grouped()[0].embedding)
             stage.count = len(tag_index)
         with progress.stage("topics") as stage:
-            feats, labels = grouping.result()
+            feats, labels = grouped()
             topic_list = topics.assign_topics(papers, feats, tag_index, vocab, labels=labels)
             stage.count = len(topic_list)
     # Related papers and cross-links both need the tags, not each other: another process finds the former.
@@ -262,8 +264,9 @@ def _titles(run: Session, papers: list[Paper]) -> list[str | None]:
     return [method for _, method in found]
 
 
-def _tags(run: Session, papers: list[Paper], vocab: Vocabulary) -> dict[str, Tag]:
-    """Set `paper.tags` and return the tags by slug, each paper's text facts and candidate evidence memoised."""
+def _tags(run: Session, papers: list[Paper], vocab: Vocabulary, embedding: Callable[[], np.ndarray]) -> dict[str, Tag]:
+    """Set `paper.tags` and return the tags by slug, each paper's text facts and candidate evidence memoised
+    (`embedding` returns the papers' text embedding, which umbrella tags are judged by)."""
     texts = [p.text or "" for p in papers]
     facts = run.memo("tag-text", texts, lambda t: (t,), tags.text_facts, shape(tags.TextFacts))
     # Only the acronyms a text can mention: its evidence depends on these, not on the whole map, so a new
@@ -273,7 +276,7 @@ def _tags(run: Session, papers: list[Paper], vocab: Vocabulary) -> dict[str, Tag
     evidence_shape = shape(tags.TextEvidence)
     evidence = run.memo("tag-evidence", offered, lambda pair: pair, lambda pair: tags.text_evidence(*pair),
                         lambda value: evidence_shape(value) and tags.evidence_unpacks(value))
-    return tags.assign_tags(papers, vocab, evidence=evidence, expansions=tags.corpus_expansions(facts))
+    return tags.assign_tags(papers, vocab, evidence=evidence, expansions=tags.corpus_expansions(facts), embedding=embedding)
 
 
 def _features_and_groups(papers: list[Paper], vocab: Vocabulary) -> tuple[features.Features, np.ndarray]:

@@ -396,3 +396,33 @@ def test_the_tail_of_a_chosen_tag_is_not_a_second_tag():
              f"of {x} needs long contexts." for x in ("sensor streams", "power grids", "traffic counts")]
     for names in _tag_names(texts):
         assert "time series analysis" in names and "series analysis" not in names
+
+
+def _umbrella_corpus() -> list[Paper]:
+    """Return 12 papers: all mention "widget networks"; six also share "sparse tensor sketches"."""
+    fields = ["protein folding", "crop yields", "bird song", "tax policy", "galaxy surveys", "traffic lights"]
+    papers = [paper(f"u{i}", f"We study {f} with widget networks. Widget networks help {f} data.") for i, f in enumerate(fields)]
+    papers += [paper(f"s{i}", "Widget networks compress data. We propose sparse tensor sketches; sparse tensor "
+                     f"sketches of order {i} beat dense sketches.") for i in range(6)]
+    return papers
+
+
+def test_a_tag_whose_papers_have_nothing_else_in_common_is_dropped() -> None:
+    papers = _umbrella_corpus()
+    rng = np.random.default_rng(0)
+    # The six papers of one method are alike; the other six are about unrelated things (random directions).
+    alike = rng.normal(size=8)
+    rows = [rng.normal(size=8) for _ in range(6)] + [alike + 0.05 * rng.normal(size=8) for _ in range(6)]
+    embedding = np.array([r / np.linalg.norm(r) for r in rows])
+    without = assign_tags(copy.deepcopy(papers), Vocabulary())
+    assert "widget-networks" in without  # without the embedding, the shared phrase is a tag
+    tags = assign_tags(papers, Vocabulary(), embedding=lambda: embedding)
+    assert "widget-networks" not in tags and all("widget-networks" not in p.tags for p in papers)
+    assert "sparse-tensor-sketches" in tags and all("sparse-tensor-sketches" in p.tags for p in papers[6:])
+
+
+def test_an_umbrella_tag_the_user_names_stays() -> None:
+    papers = _umbrella_corpus()
+    embedding = np.eye(12)  # no two papers alike at all
+    tags = assign_tags(papers, Vocabulary(preferred={"widget networks": "widget networks"}), embedding=lambda: embedding)
+    assert "widget-networks" in tags

@@ -13,6 +13,7 @@ docs/inference.md for the method's history).
 from __future__ import annotations
 
 from collections import Counter
+from typing import Callable
 
 import numpy as np
 
@@ -23,6 +24,7 @@ from generator.infer.tags.candidates import (MAX_WORDS, Occurrence, TextEvidence
 from generator.infer.tags.pick import BROAD_SHARE, TAIL_SHARE, Picker
 from generator.infer.tags.words import BAD_START
 from generator.infer.tags.score import Candidates, Folder
+from generator.infer.tags.umbrella import umbrellas
 from generator.text import names_a_subject
 from generator.model import Paper, Tag, Vocabulary
 from generator.text import fold_key as tag_key
@@ -46,11 +48,14 @@ def corpus_evidence(texts: list[str]) -> list[list]:
 
 
 def assign_tags(papers: list[Paper], vocab: Vocabulary, max_tags: int = 5, min_tags: int = 2,
-                evidence: list[list] | None = None, expansions: dict[str, str] | None = None) -> dict[str, Tag]:
+                evidence: list[list] | None = None, expansions: dict[str, str] | None = None,
+                embedding: Callable[[], np.ndarray] | None = None) -> dict[str, Tag]:
     """Set `paper.tags` for every paper and return the tags by slug, each shared by at least two papers.
 
     `evidence` is each paper's text_evidence() (see corpus_evidence, which computes it when not given) and
     `expansions` the corpus's written long forms of acronyms (corpus_expansions, computed likewise).
+    `embedding`, when given, returns the papers' text embedding (a row each, in order) once the first picks are
+    made, so a caller may still be computing it meanwhile: umbrella tags (umbrella.py) are then picked again.
     """
     if evidence is None or expansions is None:
         facts = [text_facts(p.text or "") for p in papers]
@@ -66,7 +71,16 @@ def assign_tags(papers: list[Paper], vocab: Vocabulary, max_tags: int = 5, min_t
                     broad=cands.df > BROAD_SHARE * len(papers),
                     tail=cands.opens < TAIL_SHARE * np.maximum(cands.total, 1))
     unfit = _Unfit(cands, fold, given_keys, expansions)
-    picks = _shared_picks(picker, len(papers), cands.df >= 2, unfit)
+    allowed = cands.df >= 2
+    picks = _shared_picks(picker, allowed, unfit, picker.pick(np.arange(len(papers)), allowed))
+    if embedding is not None:
+        members: dict[int, list[int]] = {}
+        for row, keys in enumerate(picks):
+            for k in keys:
+                members.setdefault(k, []).append(row)
+        # Names the user or an author gave stay, as they do for the other rules of fitness.
+        unfit.umbrella = {k for k in umbrellas(members, embedding()) if not given_keys[k] and cands.keys[k] not in fold.names}
+        picks = _shared_picks(picker, allowed, unfit, picks)
     tags: dict[str, Tag] = {}
     slug_of: dict[int, str] = {}
     for kid in sorted({k for keys in picks for k in keys}, key=cands.keys.__getitem__):
@@ -85,9 +99,12 @@ class _Unfit:
 
     def __init__(self, cands: Candidates, fold: Folder, given_keys: np.ndarray, expansions: dict[str, str]) -> None:
         self.cands, self.fold, self.given, self.expansions, self.seen = cands, fold, given_keys, expansions, {}
+        self.umbrella: set[int] = set()  # keys found to be umbrella tags (umbrella.py)
 
     def __call__(self, kid: int) -> bool:
         """Return whether the key `kid` is unfit to be shown (names the user or an author gave are fit)."""
+        if kid in self.umbrella:
+            return True
         if kid not in self.seen:
             key = self.cands.keys[kid]
             name = _display_name(key, self.cands.surfaces(kid), self.fold, self.expansions)
@@ -95,9 +112,9 @@ class _Unfit:
         return self.seen[kid]
 
 
-def _shared_picks(picker: Picker, n_papers: int, allowed: np.ndarray, unfit: _Unfit) -> list[list[int]]:
-    """Return every paper's pick (key ids) such that each picked key is fit and picked by at least two papers."""
-    picks = picker.pick(np.arange(n_papers), allowed)
+def _shared_picks(picker: Picker, allowed: np.ndarray, unfit: _Unfit, picks: list[list[int]]) -> list[list[int]]:
+    """Return every paper's pick (key ids), from `picks`, such that each picked key is fit and picked by at least
+    two papers (`allowed` is updated: the keys found unfit or lonely are no longer allowed)."""
     # Dropping a tag that only one paper kept can strand another; repeat until every tag is shared.
     # Only papers that had picked a dropped tag can change their pick.
     usage = Counter(k for keys in picks for k in keys)

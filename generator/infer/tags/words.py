@@ -74,6 +74,9 @@ enhance enhances enhanced enhancing learn learns learned learnt work works worke
 generate generates generated produce produces produced predict predicts predicted solve solves solved
 fall falls fell falling shed sheds shedding hold holds held holding raise raises raised raising
 lie lies lay lying keep keeps kept keeping let lets put puts stand stands stood fail fails failed failing
+garner garners garnered garnering attract attracts attracted attracting receive receives received receiving
+witness witnesses witnessed suffer suffers suffered suffering consist consists consisting hamper hampers
+hampered hinder hinders hindered generating producing predicting solving
 """.split()
 
 # Adjectives and determiners that qualify a phrase without changing what it names.
@@ -88,6 +91,8 @@ relevant useful powerful robust fast accurate real-world practical challenging d
 theoretical empirical experimental extensive proposed underlying corresponding respective unified
 potential possible able unable capable limited poor inherent intrinsic original alternative improved
 smaller larger fewer greater wider deeper faster stronger weaker richer simpler
+vital notable careful rigorous detailed desirable considerable tremendous increasing growing emerging
+meaningful reasonable appropriate adequate paramount pivotal prominent satisfactory longstanding long-standing
 """.split()
 
 # Nouns that never end a tag: "novel framework", "downstream tasks", "our results".
@@ -105,7 +110,7 @@ procedure procedures principle principles question questions extent degree quali
 time times point points line lines research researcher researchers community practice practitioners
 literature superiority success failure presence absence variant variants proof paradigm paradigms
 page pages website websites webpage homepage repository repositories demo demos
-comparable available applicable favorable feasible possible
+comparable available applicable favorable feasible possible role roles choice choices history
 """.split()
 
 # Nouns fine inside a tag ("diffusion models") but too generic alone.
