@@ -77,6 +77,16 @@ def test_a_name_never_repeats_one_concept_as_plural_or_acronym():
     assert sum(phrase in name.split(", ") for phrase in ("large language models", "llms", "large language model")) == 1, name
 
 
+def test_a_tag_on_papers_no_more_alike_than_any_names_no_topic():
+    papers = grouped_papers()
+    for p in papers:
+        p.tags = ["machine-learning"]
+    # On every paper, the tag is as characteristic of each group as can be, and says nothing of any.
+    tags = {"machine-learning": Tag(slug="machine-learning", name="machine learning", papers=[p.id for p in papers])}
+    topics = assign_topics(papers, build_features(papers), tags, Vocabulary())
+    assert topics and all("machine learning" not in t.name.lower() for t in topics), [t.name for t in topics]
+
+
 def test_fixed_taxonomy_is_used_instead_of_discovery():
     papers = grouped_papers()
     vocab = Vocabulary(topics=[

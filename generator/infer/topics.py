@@ -17,6 +17,7 @@ import scipy.sparse as sp
 from threadpoolctl import threadpool_limits
 
 from generator.infer.features import Features, analyse, normalize, top_k
+from generator.infer.tags import umbrella
 from generator import text
 from generator.model import Paper, Tag, Topic, TopicSpec, Vocabulary
 
@@ -28,6 +29,8 @@ SMOOTHING_NEIGHBOURS = 10
 NAME_PHRASES = 3
 #: Phrases a topic name (and slug) is made of.
 NAME_WORDS = 2
+#: A tag whose papers are less alike than this (0 random, 1 identical) names no topic (see _broad_tags).
+NAME_COHESION = 0.14
 
 
 def assign_topics(
@@ -149,8 +152,31 @@ def _describe_all(labels: np.ndarray, papers: list[Paper], features: Features, t
     sizes = np.asarray(membership.sum(axis=1)).ravel()
     term_lift = _term_lift(membership, sizes, features)
     tag_names, tag_counts = _tag_counts(membership, papers, tags)
+    broad = _broad_tags(tags, features)
+    keep = np.array([name not in broad for name in tag_names], dtype=bool)
+    tag_names = [name for name, ok in zip(tag_names, keep) if ok]
+    tag_counts = tag_counts[:, keep]
     return [_describe(c, int(sizes[c]), n, term_lift, features.terms, features.readable, tag_names, tag_counts)
             for c in range(k)]
+
+
+def _broad_tags(tags: dict[str, Tag], features: Features) -> set[str]:
+    """Return the names of tags too broad to name a topic: their papers are barely more alike than random ones.
+
+    A topic is a group of alike papers, so its name is a phrase whose papers are alike ("Deep learning, time
+    series" names a group by a tag on papers of every field); stricter than the umbrella tags a paper may not
+    show at all (umbrella.MIN_COHESION).
+    """
+    row = {pid: i for i, pid in enumerate(features.ids)}
+    least = max(umbrella.MIN_PAPERS, int(math.ceil(umbrella.MIN_SHARE * len(row))))
+    if len(row) < 3:
+        return set()
+    broad = set()
+    for tag in tags.values():
+        rows = np.array([row[p] for p in tag.papers if p in row], dtype=np.int64)
+        if len(rows) >= least and umbrella.cohesion(rows, features.embedding) < NAME_COHESION:
+            broad.add(tag.name)
+    return broad
 
 
 def _describe(

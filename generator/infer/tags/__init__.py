@@ -21,8 +21,8 @@ from generator.infer.tags.acronyms import (TextFacts, corpus_acronyms, corpus_ex
                                            mentionable_acronyms, text_facts)
 from generator.infer.tags.candidates import (MAX_WORDS, Occurrence, TextEvidence, evidence_unpacks, extract_candidates,
                                              text_evidence)
-from generator.infer.tags.pick import BROAD_SHARE, TAIL_SHARE, Picker
-from generator.infer.tags.words import BAD_START
+from generator.infer.tags.pick import BROAD_SHARE, CONCEPT_HEADS, TAIL_SHARE, Picker
+from generator.infer.tags.words import BAD_START, GENERIC_SINGLE
 from generator.infer.tags.score import Candidates, Folder
 from generator.infer.tags.umbrella import umbrellas
 from generator.text import names_a_subject
@@ -108,7 +108,9 @@ class _Unfit:
         if kid not in self.seen:
             key = self.cands.keys[kid]
             name = _display_name(key, self.cands.surfaces(kid), self.fold, self.expansions)
-            self.seen[kid] = key not in self.fold.names and not self.given[kid] and not names_a_subject(name)
+            # "learning models", "training data": a generic noun with a generic head names no concept either.
+            vague = len(words := key.split(" ")) == 2 and words[0] in GENERIC_SINGLE and words[1] in CONCEPT_HEADS
+            self.seen[kid] = key not in self.fold.names and not self.given[kid] and (vague or not names_a_subject(name))
         return self.seen[kid]
 
 

@@ -24,7 +24,7 @@ RELATIVE_CUTOFF = 0.09  # tags beyond `min_tags` need at least this share of the
 FEW_WORDS = 8  # keys up to this many words have their word runs listed; longer ones are matched word by word
 POOL = 4  # candidates per tag to pick considered: penalties only lower scores, so the pick lies among the first
 # Generic heads that add nothing to the concept before them ("machine learning models", "training set").
-_CONCEPT_HEADS = ("model", "method", "dataset", "data", "set", "framework", "algorithm", "system", "approach",
+CONCEPT_HEADS = ("model", "method", "dataset", "data", "set", "framework", "algorithm", "system", "approach",
                   "technique", "architecture", "module", "pipeline", "scheme", "paradigm")
 
 
@@ -53,7 +53,7 @@ def concept_words(key: str) -> list[str]:
     elif len(words) > 1 and (words[0] in SIZE_WORDS or words[0] in _DEGREE_WORDS):
         words = words[1:]
     for _ in range(2):  # "deep neural network models", "graph data sets"
-        if len(words) > 1 and words[-1] in _CONCEPT_HEADS:
+        if len(words) > 1 and words[-1] in CONCEPT_HEADS:
             words.pop()
     return words
 
