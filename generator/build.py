@@ -264,7 +264,8 @@ def _titles(run: Session, papers: list[Paper]) -> list[str | None]:
     return [method for _, method in found]
 
 
-def _tags(run: Session, papers: list[Paper], vocab: Vocabulary, embedding: Callable[[], np.ndarray]) -> dict[str, Tag]:
+def _tags(run: Session, papers: list[Paper], vocab: Vocabulary,
+          embedding: Callable[[], np.ndarray] | None = None) -> dict[str, Tag]:
     """Set `paper.tags` and return the tags by slug, each paper's text facts and candidate evidence memoised
     (`embedding` returns the papers' text embedding, which umbrella tags are judged by)."""
     texts = [p.text or "" for p in papers]

@@ -190,6 +190,8 @@ def title_fragment(title: str) -> str | None:
         return f"ends on the participle {words[-1]!r}"
     if len(lower) >= 2 and last in _COMPLEMENT_NOUNS and lower[-2] in (_DETERMINERS + _PREPOSITIONS):
         return f"ends on {' '.join(words[-2:])!r} (of what?)"
+    if len(last) > 6 and last.endswith(("ally", "ently", "antly", "ively", "ously", "fully", "edly", "ingly", "arly", "ely")):
+        return f"ends on the adverb {words[-1]!r}"
     if len(words) >= 3 and lower[-2] == "to" and title.split()[-3].endswith(","):
         return f"ends on {' '.join(words[-2:])!r} (a purpose without its object)"
     if pointer := next((w for w in lower[1:] if w in _POINTERS), None):

@@ -742,3 +742,14 @@ def test_a_name_its_description_repeats_is_said_once() -> None:
                 "verification with reachable sets.")
     title = infer_title(abstract)
     assert title.lower().count("recourse verification") == 1, title
+
+
+def test_an_adverb_a_comma_clause_or_a_noun_needing_of_ends_no_title() -> None:
+    assert repair("Series of models fine-tuned from LLaMA models using data samples automatically") == \
+        "Series of models fine-tuned from LLaMA models using data samples"
+    assert repair("Near-optimal deterministic algorithm, prove its robustness to strategic labeling") == \
+        "Near-optimal deterministic algorithm"
+    assert problem("Framework that elicits modularized code generation through a chain")
+    assert not problem("Graph learning under heterophily")  # a noun in -ly is no adverb
+    assert infer_title("Bilevel programs are hard. We propose generating higher-quality samples and implement an "
+                       "iterative process for bilevel programs. It works.").count("implement ") == 0

@@ -52,7 +52,7 @@ _LOOSE_END = (_PREPOSITIONS | _DETERMINERS | _CONJUNCTIONS | _AUXILIARIES | _PRO
 _OPENERS = (_CONJUNCTIONS | _PRONOUNS | _AUXILIARIES | frozenset(
     """although though since unless whenever once however moreover furthermore additionally therefore hence here
     there this these those that such its their our how what why who to despite given as instead even not
-    nevertheless nonetheless indeed finally first second specifically due following like each every either neither
+    nevertheless nonetheless indeed finally first second specifically due following like each every either neither rather
     for existing previous prior conventional traditional two three four five six seven eight nine ten several many
     various numerous in with particularly notably especially recent then into of from at upon onto via per than
     """.split())) - {"one"}  # "One for All (OFA)"
@@ -62,7 +62,8 @@ _POINTERS = frozenset("this these those such aforementioned above above-mentione
 _VOICE = frozenset("our ours".split())
 #: Nouns that need "of" after a determiner or preposition ("through the use", "the number", "as a form").
 _COMPLEMENT_NOUNS = frozenset("""lens form kind type sort variety number lack role use means terms top front favor
-favour exchange behalf sake spite emergence presence absence ability need part range""".split())
+favour exchange behalf sake spite emergence presence absence ability need part range efficacy effectiveness
+importance chain series family mixture combination sequence suite""".split())
 #: Words in -ed that are no participle, and participles titles end on by idiom ("... Revisited").
 _ED_NOT_CUT = frozenset("""need speed seed feed breed bleed greed deed creed weed reed hundred kindred sacred naked
 wicked embed bed red revisited reconsidered demystified explained unleashed simplified unified reloaded
@@ -75,6 +76,10 @@ _PREDICATIVE = frozenset("""useful possible important necessary difficult hard e
 desirable beneficial challenging impossible""".split())
 #: Where a phrase may be cut back to the noun phrase before it.
 _BOUNDARIES = _PREPOSITIONS | frozenset("that which who where whose and or to while".split())
+#: Words in -ly that are nouns or adjectives a title may end on.
+_LY_NOT_ADVERBS = frozenset("anomaly assembly monopoly butterfly dragonfly".split())
+#: Endings of adverbs: not every word in -ly is one ("homophily", "anomaly").
+_ADVERB_ENDS = ("ally", "ently", "antly", "ively", "ously", "fully", "lessly", "edly", "ingly", "ably", "ibly", "arly", "ely")
 _DASHES = re.compile(r"[—–]")
 #: "It's", "we're": the pronoun before its verb opens a sentence as the pronoun alone does.
 _CONTRACTION = re.compile(r"['’](?:s|re|ve|ll|d|m)$")
@@ -91,6 +96,11 @@ def _participle(word: str) -> bool:
     return len(word) > 4 and word.endswith("ed") and word not in _ED_NOT_CUT and "-" not in word and word.isalpha()
 
 
+def _adverb(word: str) -> bool:
+    """Return whether `word` reads as an adverb in -ly ("automatically"), which ends no noun phrase."""
+    return len(word) > 6 and word.endswith(_ADVERB_ENDS) and word.isalpha() and word not in _LY_NOT_ADVERBS
+
+
 def _verb_s(word: str) -> bool:
     """Return whether `word` can be a verb in -s ("conveys", "improves"), not "loss", "focus" or "analysis"."""
     return len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is", "ics")) and word.isalpha()
@@ -105,7 +115,7 @@ def _plain_verb(word: str) -> bool:
 def _loose_end(words: list[str]) -> bool:
     """Return whether the last of `words` leaves the phrase unfinished."""
     last = _bare(words[-1])
-    if not last or last in _LOOSE_END or _participle(last) or last in _IRREGULAR_PARTICIPLES:
+    if not last or last in _LOOSE_END or _participle(last) or last in _IRREGULAR_PARTICIPLES or _adverb(last):
         return True
     if len(words) >= 3 and _bare(words[-2]) in _RELATIVES:
         return True  # "bounds ... that comes": a relative clause cut after its verb
@@ -147,6 +157,9 @@ def problem(phrase: str) -> str | None:
         return f"a clause ({verb!r} after its subject)"
     if any(lower[k] in _RELATIVES and words[k - 1].endswith(",") for k in range(1, len(words))):
         return "a clause (', which')"  # "LEGO bricks, which seamlessly integrate ...": a sentence goes on
+    if verb := next((lower[k] for k in range(1, len(words) - 1) if words[k - 1].endswith(",") and _plain_verb(lower[k])
+                     and lower[k + 1] in _DETERMINERS), None):
+        return f"a clause (', {verb}')"  # "Near-optimal algorithm, prove its robustness": the sentence's next verb
     if claim := next((a for a, b in zip(lower, lower[1:]) if a in _CLAIMS and b == "that"), None):
         return f"a clause ({claim!r} that)"
     if sub := next((w for w in lower[1:] if w in _SUBORDINATORS), None):
@@ -236,8 +249,12 @@ def repair(phrase: str) -> str:
                 # "models perform poorly at ...": the subject before the plain verb and its adverb.
                 verb = next((k for k in range(2, len(words) - 1) if _verb_s(words[k - 1]) and _plain_verb(lower[k])
                              and lower[k + 1].endswith("ly") and len(lower[k + 1]) > 4), None)
+            comma = next((k for k in range(1, len(words) - 1) if words[k - 1].endswith(",") and _plain_verb(lower[k])
+                          and lower[k + 1] in _DETERMINERS), None)
             if verb is not None:
                 words = words[:verb]
+            elif comma is not None:
+                words = words[:comma]  # "Near-optimal algorithm, prove its robustness": the phrase before the comma
             elif len(words) >= 3 and lower[-2] == "to" and words[-3].endswith(","):
                 words = words[:-2]  # "..., to optimize": the purpose lost its object
             break

@@ -38,6 +38,7 @@ def _specific_pointer(m: re.Match[str]) -> str:
     word = m.group(2)
     plain = "-" not in word and (common_word(word, 3.0) or word.endswith("ed"))  # "those handcrafted": no noun follows
     return m.group(0) if plain else m.group(1) + "the "
+_GERUND_AND = re.compile(r"(\sand (?:then )?)([a-z]{3,}(?<!ing)(?<!ed)(?<!s))(?= (?:the|a|an|its|their)\b)")
 _AND_VERB = re.compile(r"^(\w+ing,? and )([a-z]{3,})(?= (?:the|a|an|its|their)\b)")
 _STOP_TAIL = {"a", "an", "the", "of", "and", "or", "to", "for", "in", "on", "with", "by", "from", "via",
               "that", "which", "as", "at", "into", "its", "their", "our", "is", "are", "be", "this",
@@ -87,6 +88,9 @@ def _clean_phrase(phrase: str, limit: int, generic_head: bool = False) -> str:
         p = _gerund(to_verb.group(1), base=True) + p[to_verb.end(1):]
         # "to examine and characterise the X": both verbs take the gerund.
         p = _AND_VERB.sub(lambda m: m.group(1) + _gerund(m.group(2), base=True), p, count=1)
+    if re.match(r"[A-Za-z]+ing\b", p):
+        # "Generating samples and implement an iterative process": the verbs of a gerund phrase are gerunds too.
+        p = _GERUND_AND.sub(lambda m: m.group(1) + _gerund(m.group(2), base=True), p)
     if generic_head:
         p = _drop_generic_head(p)
     m = _STRONG_CUT.search(p)
