@@ -266,6 +266,12 @@ def _overlaps(a: str, b: str) -> bool:
     wa, wb = a.split(), b.split()
     if f" {a} " in f" {b} " or f" {b} " in f" {a} " or text.abbreviates(a, b) or text.abbreviates(b, a):
         return True
+    # "OOD samples" and "out-of-distribution": one's acronym spells the other; "causal inference" and
+    # "causality": one's word is the stem of the other's.
+    if any(text.abbreviates(w, b) for w in wa if len(w) >= 2) or any(text.abbreviates(w, a) for w in wb if len(w) >= 2):
+        return True
+    if any(len(x) >= 5 and y.startswith(x) and x != y for xs, ys in ((wa, wb), (wb, wa)) for x in xs for y in ys):
+        return True
     return wa[-1] == wb[0] or wb[-1] == wa[0] or any(not text.everyday_word(w) for w in set(wa) & set(wb))
 
 
