@@ -753,3 +753,9 @@ def test_an_adverb_a_comma_clause_or_a_noun_needing_of_ends_no_title() -> None:
     assert not problem("Graph learning under heterophily")  # a noun in -ly is no adverb
     assert infer_title("Bilevel programs are hard. We propose generating higher-quality samples and implement an "
                        "iterative process for bilevel programs. It works.").count("implement ") == 0
+
+
+def test_a_subject_with_its_verbs_is_a_clause_not_a_title() -> None:
+    assert problem("Predictive objectives improve and stabilize learning")
+    assert problem("Optimization-based trigger design framework informs effective backdoor attacks")
+    assert not problem("Contrastive regularizer that models global and local label similarities")

@@ -47,7 +47,7 @@ _LOOSE_END = (_PREPOSITIONS | _DETERMINERS | _CONJUNCTIONS | _AUXILIARIES | _PRO
               | frozenset("suitable able capable comparable similar due prone akin equivalent applicable devoid".split())
               # Adverbs of a sentence's course and adjectives that need their noun ("and instead", "a simple").
               | frozenset("instead however therefore too simple rich novel new different various certain".split())
-              | frozenset("who whom what".split()))
+              | frozenset("who whom what here".split()))
 #: Openings of a sentence or clause, never of a title.
 _OPENERS = (_CONJUNCTIONS | _PRONOUNS | _AUXILIARIES | frozenset(
     """although though since unless whenever once however moreover furthermore additionally therefore hence here
@@ -76,6 +76,8 @@ _PREDICATIVE = frozenset("""useful possible important necessary difficult hard e
 desirable beneficial challenging impossible""".split())
 #: Where a phrase may be cut back to the noun phrase before it.
 _BOUNDARIES = _PREPOSITIONS | frozenset("that which who where whose and or to while".split())
+#: Endings of adjectives: after a plural noun, an adjective opens the object of a verb, not more of the phrase.
+_ADJECTIVE_ENDS = ("ive", "ous", "ful", "able", "ible")
 #: Words in -ly that are nouns or adjectives a title may end on.
 _LY_NOT_ADVERBS = frozenset("anomaly assembly monopoly butterfly dragonfly".split())
 #: Endings of adverbs: not every word in -ly is one ("homophily", "anomaly").
@@ -151,6 +153,14 @@ def problem(phrase: str) -> str | None:
     if verb := next((lower[k] for k in range(1, len(words) - 1) if _verb_s(words[k - 1]) and _plain_verb(lower[k])
                      and lower[k + 1].endswith("ly") and len(lower[k + 1]) > 4), None):
         return f"a clause ({verb!r} after its subject)"
+    # "Predictive objectives improve and stabilize learning": a plural subject and two plain verbs.
+    if verb := next((lower[k] for k in range(1, len(words) - 2) if _verb_s(words[k - 1]) and _plain_verb(lower[k])
+                     and lower[k + 1] == "and" and _plain_verb(lower[k + 2]) and (k < 2 or lower[k - 2] not in _RELATIVES)), None):
+        return f"a clause ({verb!r} and another verb after its subject)"
+    # "Trigger design framework informs effective attacks": a verb in -s, then an adjective before its object.
+    if verb := next((lower[k] for k in range(1, len(words) - 2) if _verb_s(words[k]) and lower[k - 1] not in _RELATIVES
+                     and lower[k + 1].endswith(_ADJECTIVE_ENDS) and lower[k + 1].isalpha()), None):
+        return f"a clause ({verb!r} before an adjective)"
     # "Empirical findings substantiate the ...": a plural subject, a verb, then its object.
     if verb := next((lower[k] for k in range(1, len(words) - 1) if _verb_s(words[k - 1]) and lower[k + 1] in _DETERMINERS
                      and _plain_verb(lower[k])), None):
