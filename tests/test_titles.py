@@ -759,3 +759,10 @@ def test_a_subject_with_its_verbs_is_a_clause_not_a_title() -> None:
     assert problem("Predictive objectives improve and stabilize learning")
     assert problem("Optimization-based trigger design framework informs effective backdoor attacks")
     assert not problem("Contrastive regularizer that models global and local label similarities")
+
+
+def test_a_name_that_is_a_modifier_keeps_its_noun_and_a_formula_opens_no_title() -> None:
+    abstract = ("Dueling bandits learn from preferences. We propose a new SupLinUCB-type algorithm that enjoys "
+                "computational efficiency for dueling bandits. Experiments confirm it.")
+    assert infer_title(abstract).startswith("SupLinUCB-type algorithm")
+    assert problem("0 of leaving B_r")

@@ -131,8 +131,16 @@ def _named_description(found: _Name, text: str, room: int) -> str:
     return _judge(long_form)
 
 
+#: Names that are modifiers ("SupLinUCB-type", "3D-aware"): they need the noun after them.
+_MODIFIER_NAME = re.compile(r"-(?:type|like|based|style|inspired|driven|aware|free|guided)$", re.I)
+
+
 def _named_title(found: _Name, text: str) -> str:
     """Return "NAME: what it is", or "NAME for <field>" when the abstract never says what it is."""
+    head = re.match(rf"\s*({_HEAD_RE})\b", found.after)
+    if head and _MODIFIER_NAME.search(found.name):
+        # "a new SupLinUCB-type algorithm that ...": the name is a modifier of the head it goes with.
+        return _with_topic(f"{found.name} {head.group(1)}", text, MAX_TITLE)
     room = MAX_TITLE - len(found.name) - 2
     desc = _named_description(found, text, room)
     if len(desc) > room:

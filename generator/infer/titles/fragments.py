@@ -132,6 +132,8 @@ def problem(phrase: str) -> str | None:
     if not words:
         return "empty"
     lower = [_bare(w) for w in words]
+    if not re.search(r"[^\W\d_]", words[0]):
+        return f"opens with {words[0]!r}"  # "0 of leaving B_r": a formula's remains, no title's first word
     if lower[0] in _OPENERS or (_CONTRACTION.search(lower[0]) and _CONTRACTION.sub("", lower[0]) in _PRONOUNS) or _DISCOURSE.match(" ".join(lower[:4])) or (len(lower[0]) >= 9 and lower[0].endswith("ly") and words[0].endswith(",")):
         return f"opens with {words[0]!r}"
     if len(lower) > 1 and lower[0] in _PREDICATIVE and lower[1] == "to":
