@@ -226,3 +226,23 @@ def test_a_reason_is_not_a_shown_one_with_some_words_as_initials():
                       "reward shaping")
     # Shared tags are reasons only once: "SGD" says what "stochastic gradient descent" says.
     assert _pick_terms(["stochastic gradient descent", "SGD"], []) == ("stochastic gradient descent",)
+
+
+def test_a_tag_on_many_papers_or_academic_filler_is_no_reason_when_something_specific_is_shared():
+    fields = ["protein folding", "crop yields", "bird song", "tax policy", "galaxy surveys", "traffic lights",
+              "coral reefs", "wind turbines", "river floods", "glacier melt", "soil carbon", "ocean tides",
+              "urban noise", "bee colonies", "forest fires", "road wear", "lake ice", "cloud cover", "wheat rust",
+              "solar flares", "kelp forests", "sand dunes"]
+    texts = [f"Widget networks model {f}. The {f} data play a pivotal role here." for f in fields]
+    texts += ["Widget networks compress video with tensor sketches. Each of the tensor sketches plays a pivotal role.",
+              "Widget networks on audio use tensor sketches. With tensor sketches, audio plays a pivotal role."]
+    papers = [Paper(id=f"p{i:02d}", abstract=t, text=t, source="x", collection="c") for i, t in enumerate(texts)]
+    for p in papers:
+        p.tags = ["widget-networks"]
+    tags = {"widget-networks": Tag(slug="widget-networks", name="widget networks", papers=[p.id for p in papers])}
+    assign_related(papers, build_features(papers), k=3, tags=tags)
+    link = next(r for r in papers[-2].related if r.id == papers[-1].id)
+    assert link.terms and "widget networks" not in link.terms and "pivotal role" not in link.terms, link.terms
+    assert any("tensor sketch" in t for t in link.terms), link.terms
+    # With nothing more specific in common, the broad tag is still said.
+    assert any(r.terms == ("widget networks",) for p in papers[:3] for r in p.related)

@@ -15,7 +15,8 @@ import numpy as np
 import scipy.sparse as sp
 
 from generator.infer.features import Features, singular, top_k
-from generator.infer.tags.pick import concept_words
+from generator.infer.tags.pick import BROAD_SHARE, concept_words
+from generator.infer.tags.words import BAD_HEAD, BAD_START, STOP
 from generator.model import Paper, Related, Tag
 from generator.text import abbreviates, vague_word
 
@@ -31,6 +32,8 @@ MAX_TERMS = 4
 TERM_CANDIDATES = 4 * MAX_TERMS
 #: Shared phrases explain a link better than shared words, so they rank this much higher.
 PHRASE_BONUS = 1.5
+#: A tag on more papers than this (and than tags.pick.BROAD_SHARE of them) is broad: it explains no link alone.
+MANY_PAPERS = 20
 #: Rows per block for the feedback re-scoring.
 _BLOCK = 2048
 def assign_related(
@@ -50,9 +53,11 @@ def related_lists(
         return [[] for _ in papers]
     _check_aligned(papers, features)
     rows, scores = ranked_neighbours(papers, features, k)
+    # A tag on many papers explains no link: it is named only when nothing more specific is shared.
+    broad = {slug for slug, tag in (tags or {}).items() if len(tag.papers) > max(BROAD_SHARE * n, MANY_PAPERS)}
     names = {slug: tag.name for slug, tag in (tags or {}).items()}
     pairs_i = np.repeat(np.arange(n), rows.shape[1])
-    reasons = explain(papers, features, pairs_i, rows.ravel(), names)
+    reasons = explain(papers, features, pairs_i, rows.ravel(), names, broad)
     return [
         [
             Related(id=papers[j].id, score=float(s), terms=reasons[i * rows.shape[1] + r])
@@ -125,14 +130,22 @@ def _jaccard(tag_matrix: sp.csr_matrix, cand: np.ndarray) -> np.ndarray:
 
 
 def explain(
-    papers: list[Paper], features: Features, rows_a: np.ndarray, rows_b: np.ndarray, tag_names: dict[str, str]
+    papers: list[Paper], features: Features, rows_a: np.ndarray, rows_b: np.ndarray, tag_names: dict[str, str],
+    broad: set[str] = frozenset(),
 ) -> list[tuple[str, ...]]:
-    """Return, per pair of papers, up to MAX_TERMS readable terms they share: common tags first, then TF-IDF terms."""
+    """Return, per pair of papers, up to MAX_TERMS readable terms they share: common tags first, then TF-IDF terms;
+    the `broad` tags (slugs) only when nothing else is shared."""
     common = _common_terms(features, rows_a, rows_b)
     reasons = []
     for a, b, terms in zip(rows_a.tolist(), rows_b.tolist(), common):
-        shared = _shared_tags(papers[a], papers[b], tag_names)
-        picked = _pick_terms(shared, terms)
+        shared = _shared_tags(papers[a], papers[b], tag_names, broad)
+        left_out = [" ".join(singular(w) for w in t.split()) for t in _shared_tags(papers[a], papers[b], tag_names)
+                    if t not in shared]
+        # Nor does a text term that says a broad tag ("diffusion model").
+        picked = _pick_terms(shared, [t for t in terms if not any(_says(t, o) or _says(o, t) for o in left_out)])
+        if not picked:
+            shared = _shared_tags(papers[a], papers[b], tag_names)
+            picked = _pick_terms(shared, [])
         texts = [papers[a].text or papers[a].abstract, papers[b].text or papers[b].abstract]
         reasons.append(picked[:len(shared)] + tuple(written_form(t, texts) for t in picked[len(shared):]))
     return reasons
@@ -165,9 +178,9 @@ def _word_pattern(word: str) -> str:
     return re.escape(word) + "(?:s|es)?"  # "network(s)", "approach(es)", "matrice(s)"
 
 
-def _shared_tags(a: Paper, b: Paper, tag_names: dict[str, str]) -> list[str]:
-    """Return the names of the tags of a that b has too, in a's order."""
-    b_tags = set(b.tags)
+def _shared_tags(a: Paper, b: Paper, tag_names: dict[str, str], leave_out: set[str] = frozenset()) -> list[str]:
+    """Return the names of the tags of a that b has too (but those to `leave_out`), in a's order."""
+    b_tags = set(b.tags) - leave_out
     return [tag_names.get(s, s.replace("-", " ")) for s in a.tags if s in b_tags][:MAX_TERMS]
 
 
@@ -228,8 +241,15 @@ def _term_weights(features: Features) -> np.ndarray:
 
     One word two abstracts share is mostly filler to a reader ("leverage", "validate", "neural"), however rare.
     """
-    return np.array([PHRASE_BONUS if " " in t and ok and not all(map(vague_word, t.split())) else 0.0
+    return np.array([PHRASE_BONUS if " " in t and ok and not all(map(vague_word, t.split())) and _names_a_concept(t) else 0.0
                      for t, ok in zip(features.terms, features.readable.tolist())], dtype=np.float32)
+
+
+def _names_a_concept(term: str) -> bool:
+    """Tell whether a shared phrase could be a tag by the tags' word rules: no verb or function word in it ("dataset
+    consisting"), no generic modifier first ("pivotal role"), no generic head or modifier last ("delve deeper")."""
+    words = term.split()
+    return words[0] not in BAD_START and words[-1] not in BAD_HEAD and not any(w in STOP for w in words)
 
 
 def _common_terms(features: Features, rows_a: np.ndarray, rows_b: np.ndarray) -> list[list[str]]:
