@@ -766,3 +766,9 @@ def test_a_name_that_is_a_modifier_keeps_its_noun_and_a_formula_opens_no_title()
                 "computational efficiency for dueling bandits. Experiments confirm it.")
     assert infer_title(abstract).startswith("SupLinUCB-type algorithm")
     assert problem("0 of leaving B_r")
+
+
+def test_wherein_whose_and_a_purpose_after_a_comma_end_the_phrase() -> None:
+    assert repair("NE paradigm whose embedding dimension goes exponentially high w.r.t.") == "NE paradigm"
+    assert problem("Inconsistency problem wherein the preferences")
+    assert problem("Comprising 9,262 three-dimensional computed tomography volumes")

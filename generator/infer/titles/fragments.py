@@ -27,8 +27,8 @@ reveals corresponds focuses refers consists contains describes explains helps ma
 highlights promotes fails provides remain play show demonstrate suggest reveal indicate confirm validate illustrate
 outperform achieve enable allow require exhibit excels generalizes lies draws leads stems""".split())
 #: Subordinators inside a phrase open a clause ("language models, though not explicitly trained").
-_SUBORDINATORS = frozenset("""though although whereas because unless since where whereby when whenever not therefore thus
-hence thereby""".split())
+_SUBORDINATORS = frozenset("""though although whereas because unless since where whereby wherein whose when whenever not
+therefore thus hence thereby""".split())
 #: Verbs of a claim: "prove that", "show that" inside a phrase are a clause.
 _CLAIMS = frozenset("prove show find demonstrate argue observe establish note verify".split())
 #: Discourse openings: a sentence's link to the one before, never a title's start.
@@ -47,12 +47,13 @@ _LOOSE_END = (_PREPOSITIONS | _DETERMINERS | _CONJUNCTIONS | _AUXILIARIES | _PRO
               | frozenset("suitable able capable comparable similar due prone akin equivalent applicable devoid".split())
               # Adverbs of a sentence's course and adjectives that need their noun ("and instead", "a simple").
               | frozenset("instead however therefore too simple rich novel new different various certain".split())
-              | frozenset("who whom what here".split()))
+              | frozenset("who whom what here w.r.t wrt i.e e.g etc".split()))
 #: Openings of a sentence or clause, never of a title.
 _OPENERS = (_CONJUNCTIONS | _PRONOUNS | _AUXILIARIES | frozenset(
     """although though since unless whenever once however moreover furthermore additionally therefore hence here
     there this these those that such its their our how what why who to despite given as instead even not
     nevertheless nonetheless indeed finally first second specifically due following like each every either neither rather
+    much comprising consisting containing
     for existing previous prior conventional traditional two three four five six seven eight nine ten several many
     various numerous in with particularly notably especially recent then into of from at upon onto via per than
     """.split())) - {"one"}  # "One for All (OFA)"
