@@ -772,3 +772,10 @@ def test_wherein_whose_and_a_purpose_after_a_comma_end_the_phrase() -> None:
     assert repair("NE paradigm whose embedding dimension goes exponentially high w.r.t.") == "NE paradigm"
     assert problem("Inconsistency problem wherein the preferences")
     assert problem("Comprising 9,262 three-dimensional computed tomography volumes")
+
+
+def test_a_field_with_a_hyphenated_quantifier_is_a_field_and_a_size_word_ends_no_title() -> None:
+    abstract = ("In few-shot recognition, a classifier that has been trained on one set of classes must adapt fast. "
+                "However, adaptation is costly.")
+    assert infer_title(abstract) == "Few-shot recognition"
+    assert problem("Leveraging and selecting from vast")

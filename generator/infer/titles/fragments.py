@@ -47,7 +47,7 @@ _LOOSE_END = (_PREPOSITIONS | _DETERMINERS | _CONJUNCTIONS | _AUXILIARIES | _PRO
               | frozenset("suitable able capable comparable similar due prone akin equivalent applicable devoid".split())
               # Adverbs of a sentence's course and adjectives that need their noun ("and instead", "a simple").
               | frozenset("instead however therefore too simple rich novel new different various certain".split())
-              | frozenset("who whom what here w.r.t wrt i.e e.g etc".split()))
+              | frozenset("who whom what here w.r.t wrt i.e e.g etc vast large small huge massive".split()))
 #: Openings of a sentence or clause, never of a title.
 _OPENERS = (_CONJUNCTIONS | _PRONOUNS | _AUXILIARIES | frozenset(
     """although though since unless whenever once however moreover furthermore additionally therefore hence here
@@ -64,7 +64,7 @@ _VOICE = frozenset("our ours".split())
 #: Nouns that need "of" after a determiner or preposition ("through the use", "the number", "as a form").
 _COMPLEMENT_NOUNS = frozenset("""lens form kind type sort variety number lack role use means terms top front favor
 favour exchange behalf sake spite emergence presence absence ability need part range efficacy effectiveness
-importance chain series family mixture combination sequence suite""".split())
+importance chain series family mixture combination sequence suite plethora multitude wealth myriad""".split())
 #: Words in -ed that are no participle, and participles titles end on by idiom ("... Revisited").
 _ED_NOT_CUT = frozenset("""need speed seed feed breed bleed greed deed creed weed reed hundred kindred sacred naked
 wicked embed bed red revisited reconsidered demystified explained unleashed simplified unified reloaded

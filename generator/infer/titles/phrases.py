@@ -140,7 +140,7 @@ _VAGUE_SUBJECT = re.compile(r"^(?:where|what|which|who|how|why|whether|it|this|t
                             r"|current|previous|prior|traditional|conventional|despite|although|while|as|in|on|for|with"
                             r"|however|yet|when|if|since|because|recently|works?|studies|research|researchers|methods"
                             r"|approaches|efforts|people|humans|two|three|four|five|few|numerous|various|significant|remarkable|tremendous"
-                            r"|great|impressive|substantial|notable|considerable|dominant|key|major|different|diverse)\b"
+                            r"|great|impressive|substantial|notable|considerable|dominant|key|major|different|diverse)\b(?!-)"
                             # A subject headed by "challenge", "problem"... states the motivation, not the field.
                             r"|\b(?:challenges?|problems?|issues?|questions?|goals?|ability|success|utility|understanding"
                             r"|importance|need|lack|part|aspect|component|cornerstone|area|field|topic|role|way|years?|context|number|amount|variety"
