@@ -220,6 +220,7 @@ def table(result: dict) -> str:
     r = result["related"]
     rows += [
         ("related area@5 (random)", f"{f(r['area_at_k'])} ({f(r['random_area'])})", ""),
+        ("related same area, all shown / shown a paper", f"{f(r['area_shown'])} / {r['shown_per_paper']:.2f}", ""),
         ("related kw@5 (random)", f"{f(r['kw_at_k'])} ({f(r['random_kw'])})", ""),
         ("reason terms one everyday word", f(shown["reason_terms_everyday"]), "<= 0.05"),
         ("reasons with one concept twice", f(shown["reasons_one_concept_twice"]), "0"),

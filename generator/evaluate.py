@@ -153,7 +153,11 @@ def related_scores(
     rng = random.Random(seed)
     baseline = [rng.sample([j for j in range(n) if j != i], min(k, n - 1)) for i in range(n)]
     random_area, random_kw = _neighbour_shares(baseline, areas, kwsets, k)
+    shown = [(i, j) for i, neighbours in enumerate(related) for j in list(neighbours)[:k]]
     return {
+        # Over the links shown, however many: a list need not be filled to k.
+        "area_shown": sum(areas[j] == areas[i] for i, j in shown) / len(shown) if shown else 0.0,
+        "shown_per_paper": len(shown) / n if n else 0.0,
         "area_at_k": area_at_k,
         "kw_at_k": kw_at_k,
         "random_area": random_area,

@@ -61,12 +61,15 @@ def test_every_tag_links_to_a_page_with_at_least_two_papers(seed_site: Path) -> 
     assert len(set(re.findall(r'href="\.\./\.\./papers/([^"/]+)/"', tag_page))) >= 2
 
 
-def test_every_paper_has_five_related_papers_mostly_with_reasons(seed_site: Path) -> None:
+def test_every_paper_has_up_to_five_related_papers_mostly_with_reasons(seed_site: Path) -> None:
     catalog = site_catalog(seed_site)
     ids = {p["id"] for p in catalog}
     related = [rel for paper in catalog for rel in paper["related"]]
+    # Links weaker than nearly every paper's best are left out: lists are not filled to five with unrelated papers.
+    weakest_best = sorted(paper["related"][0]["score"] for paper in catalog)[len(catalog) // 10]
     for paper in catalog:
-        assert len(paper["related"]) == 5
+        assert 1 <= len(paper["related"]) <= 5
+        assert all(rel["score"] >= weakest_best for rel in paper["related"][1:])
         assert all(rel["id"] in ids and rel["id"] != paper["id"] for rel in paper["related"])
     # A pair that shares nothing specific is shown without a reason rather than with filler words.
     assert sum(bool(rel["terms"]) for rel in related) >= 0.6 * len(related)
