@@ -779,3 +779,8 @@ def test_a_field_with_a_hyphenated_quantifier_is_a_field_and_a_size_word_ends_no
                 "However, adaptation is costly.")
     assert infer_title(abstract) == "Few-shot recognition"
     assert problem("Leveraging and selecting from vast")
+
+
+def test_a_word_in_s_after_a_plural_and_before_a_preposition_is_a_verb() -> None:
+    assert problem("LLM performance on graph reasoning tasks varies on three fundamental levels")
+    assert not problem("Contrastive learning method oriented towards sets of topic vectors")

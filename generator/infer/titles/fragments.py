@@ -77,6 +77,8 @@ _PREDICATIVE = frozenset("""useful possible important necessary difficult hard e
 desirable beneficial challenging impossible""".split())
 #: Where a phrase may be cut back to the noun phrase before it.
 _BOUNDARIES = _PREPOSITIONS | frozenset("that which who where whose and or to while".split())
+#: Nouns in -s that are no plural.
+_S_NOUNS = frozenset("series species means news lens chaos bias gas corpus".split())
 #: Endings of adjectives: after a plural noun, an adjective opens the object of a verb, not more of the phrase.
 _ADJECTIVE_ENDS = ("ive", "ous", "ful", "able", "ible")
 #: Words in -ly that are nouns or adjectives a title may end on.
@@ -164,6 +166,11 @@ def problem(phrase: str) -> str | None:
     if verb := next((lower[k] for k in range(1, len(words) - 2) if _verb_s(words[k]) and lower[k - 1] not in _RELATIVES
                      and lower[k + 1].endswith(_ADJECTIVE_ENDS) and lower[k + 1].isalpha()), None):
         return f"a clause ({verb!r} before an adjective)"
+    # "... on graph reasoning tasks varies on three levels": after a plural, a word in -s before a preposition or
+    # determiner is the verb (a compound's first noun is singular: "graph networks").
+    if verb := next((lower[k] for k in range(1, len(words) - 1) if _verb_s(words[k - 1]) and _verb_s(words[k])
+                     and lower[k - 1] not in (_S_NOUNS | _PREPOSITIONS) and lower[k + 1] in (_PREPOSITIONS | _DETERMINERS)), None):
+        return f"a clause ({verb!r} after a plural)"
     # "Empirical findings substantiate the ...": a plural subject, a verb, then its object.
     if verb := next((lower[k] for k in range(1, len(words) - 1) if _verb_s(words[k - 1]) and lower[k + 1] in _DETERMINERS
                      and _plain_verb(lower[k])), None):
