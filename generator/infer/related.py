@@ -8,6 +8,7 @@ docs/inference.md.
 
 from __future__ import annotations
 
+import math
 import re
 from functools import lru_cache
 
@@ -82,7 +83,8 @@ def weak_link(scores: np.ndarray) -> float:
     """
     if len(scores) < WEAK_MIN_PAPERS:
         return 0.0  # a handful of papers says too little of what a weak link is
-    return float(np.quantile(scores[:, 0], WEAK_SHARE))
+    # Rounded down to 0.01: one paper more moves the quantile a little, and should not move links across it.
+    return math.floor(float(np.quantile(scores[:, 0], WEAK_SHARE)) * 100) / 100
 
 
 def ranked_neighbours(papers: list[Paper], features: Features, k: int) -> tuple[np.ndarray, np.ndarray]:
