@@ -784,3 +784,10 @@ def test_a_field_with_a_hyphenated_quantifier_is_a_field_and_a_size_word_ends_no
 def test_a_word_in_s_after_a_plural_and_before_a_preposition_is_a_verb() -> None:
     assert problem("LLM performance on graph reasoning tasks varies on three fundamental levels")
     assert not problem("Contrastive learning method oriented towards sets of topic vectors")
+
+
+def test_resulting_opens_no_description_and_for_future_studies_is_cut() -> None:
+    assert problem("Resulting method for autoregressive models")
+    abstract = ("Generalization is hard to test. We introduce gCOG, a configurable benchmark with several multimodal "
+                "generalization splits, for future studies. Models fail it.")
+    assert "future studies" not in infer_title(abstract)

@@ -34,7 +34,7 @@ TERM_CANDIDATES = 4 * MAX_TERMS
 #: Shared phrases explain a link better than shared words, so they rank this much higher.
 PHRASE_BONUS = 1.5
 #: A tag on more papers than this (and than tags.pick.BROAD_SHARE of them) is broad: it explains no link alone.
-MANY_PAPERS = 20
+MANY_PAPERS = 5
 #: A link weaker than the best link of all but this share of the papers is not shown (see weak_link).
 WEAK_SHARE = 0.10
 #: ... in a corpus of at least this many papers.

@@ -53,7 +53,7 @@ _BY_MEANS = re.compile(r"^(?:[\w-]+\s+){0,4}?(?:issues?|problems?|gaps?|challeng
 _STRONG_CUT = re.compile(
     r"\s*(?:[;:]|\s[–—]\s|\s-\s|,\s*(?:i\.e\.|e\.g\.)|,?\s(?:in terms of|such as|as well as|so that|in order to"
     r"|with the (?:goal|aim|purpose) of)\b"
-    r"|,\s*(?:to|to be|along with|which|while|where|whereas|and|but|thus|thereby|so|as|namely|such|called|termed|dubbed|named|"
+    r"|,\s*(?:for future|to|to be|along with|which|while|where|whereas|and|but|thus|thereby|so|as|namely|such|called|termed|dubbed|named|"
     r"coined|inspired|[a-z]+ing|[a-z]+ed)\b|\s(?:which|whereby)\b"
     r"|\s(?:that|and)\s(?:can|could|is|are|was|were|does|do|has|have|achieves?|outperforms?|"
     r"significantly|effectively|efficiently|enables?|allows?|yields?|shows?|demonstrates?|"
