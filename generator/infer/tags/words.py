@@ -111,7 +111,7 @@ procedure procedures principle principles question questions extent degree quali
 time times point points line lines research researcher researchers community practice practitioners
 literature superiority success failure presence absence variant variants proof paradigm paradigms
 page pages website websites webpage homepage repository repositories demo demos
-comparable available applicable favorable feasible possible role roles choice choices history
+comparable available applicable favorable feasible possible role roles choice choices history effort efforts
 """.split()
 
 # Nouns fine inside a tag ("diffusion models") but too generic alone.
