@@ -791,3 +791,9 @@ def test_resulting_opens_no_description_and_for_future_studies_is_cut() -> None:
     abstract = ("Generalization is hard to test. We introduce gCOG, a configurable benchmark with several multimodal "
                 "generalization splits, for future studies. Models fail it.")
     assert "future studies" not in infer_title(abstract)
+
+
+def test_a_bare_field_takes_a_term_the_abstract_names_twice() -> None:
+    abstract = ("Gradient inversion attacks aim to reconstruct training data from gradients. Previous attacks assume "
+                "hard label constraints. We lift hard label constraints with a closed-form label recovery.")
+    assert infer_title(abstract).lower() == "hard label constraints for gradient inversion attacks"

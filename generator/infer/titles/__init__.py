@@ -32,7 +32,7 @@ from generator.infer.titles.phrases import (
     _with_topic,
 )
 from generator.infer.titles.purpose import purpose
-from generator.infer.titles.keyterms import key_terms
+from generator.infer.titles.keyterms import MIN_MENTIONS, key_terms
 from generator.infer.titles.plain import plain_text, split_sentences
 from generator.infer.titles.tidy import _LEAD_DROP, MAX_TITLE, SOFT_LIMIT, _cut_words, _finish, _tidy_end
 
@@ -58,8 +58,9 @@ def _unnamed_title(text: str) -> str:
     if short and topic and not _ANAPHORIC.search(short) and _with_topic(short, text, MAX_TITLE) != short:
         return _with_topic(short, text, MAX_TITLE)
     if len(topic.split()) >= 2:
-        # A bare field is no title ("Graph neural networks"): what the abstract keeps naming in it gives it a head.
-        term = next((t for t in key_terms(text) if not _shares_word(t, topic)), "")
+        # A bare field is no title ("Graph neural networks"): what the abstract keeps naming in it gives it a head;
+        # a term named twice will do before the bare field.
+        term = next((t for n in (MIN_MENTIONS, 2) for t in key_terms(text, n) if not _shares_word(t, topic)), "")
         return f"{term} for {topic}" if term else topic
     return _first_sentence_phrase(text, _judge) or _last_resort(text)
 

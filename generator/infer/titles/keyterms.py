@@ -34,8 +34,8 @@ _ACRONYM_PART = re.compile(r"[A-Z].*[A-Z]|\d")
 @lru_cache(maxsize=65536)  # words repeat across a corpus; this is asked once per word of every abstract
 def _term_word(token: str) -> bool:
     """Return whether `token` may be part of a term: a lower-case or capitalised word, or a digit-led one ("3D")."""
-    if token.lower() in _STOP or not token[0].isalnum():
-        return False
+    if token.lower() in _STOP or not token[0].isalnum() or (token.isalpha() and len(token) < 3):
+        return False  # "th" of "(K+1)th", "al" of "et al": no word of a term
     if token[0].isdigit():
         return bool(_DIGIT_LED.fullmatch(token))  # "3D", not "100" or "2x"
     # An acronym ("LLM", "UHAT", "GPT-4") is counted through its long form, or is the paper's own name.
