@@ -40,6 +40,7 @@ def author_links(corpus: Corpus, entries: dict[str, str]) -> dict[str, str]:
     return {slug: f"{a.path}#{slug}" if a.has_page else entries[slug] for slug, a in corpus.authors.items()}
 
 
+@lru_cache(maxsize=65536)
 def url(path: str) -> str:
     """Return the directory URL MkDocs gives a site_src/ path, site-root-relative ("authors/x.md#y" → "authors/x/#y")."""
     path, hash_, anchor = path.partition("#")
