@@ -4,6 +4,7 @@ The only module that imports MkDocs (and reads Material's search plugin). The pa
 private functions of MkDocs 1.6.1; unfit_reason() checks, before each build, the MkDocs and Material releases, those
 functions' signatures and every page-event handler, and otherwise MkDocs' own loop runs and one line says why.
 With a page store, pages whose key is unchanged are neither converted nor rendered (mkdocs_reuse.py says which).
+A generated page's blocks of ready HTML (raw_html.py) skip the Markdown conversion: Page.render is wrapped too.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from urllib.parse import urlsplit
 
 from generator.model import PapersiteError
 from generator.runtime import parallel
+from generator.write import raw_html
 from generator.write.files import is_generated, staging_copy, write_new_files
 from generator.write.mkdocs_reuse import Reuse as _Reuse, lookup_of
 from generator.write.page_store import PageStore
@@ -156,6 +158,10 @@ _REPLACED = {"_populate_page": ("page", "config", "files", "dirty"),
              "get_navigation": ("files", "config"), "get_files": ("config",)}
 
 
+#: The method wrapped so that blocks of ready HTML skip the Markdown conversion, with its parameters.
+_WRAPPED_RENDER = ("self", "config", "files")
+
+
 #: Set to any value to build pages with MkDocs' own loop (a check, or a way round a problem).
 OWN_LOOP_VARIABLE = "PAPERSITE_MKDOCS_OWN_LOOP"
 
@@ -186,6 +192,10 @@ def unfit_reason(config=None) -> str | None:  # noqa: ANN001 - MkDocs' config
         function = getattr(mkdocs_build_module, name, None)
         if function is None or tuple(inspect.signature(function).parameters) != params:
             return f"mkdocs.commands.build.{name} is not the function it was written for"
+    from mkdocs.structure.pages import Page
+
+    if tuple(inspect.signature(Page.render).parameters) != _WRAPPED_RENDER:
+        return "mkdocs.structure.pages.Page.render is not the method it was written for"
     if config is not None:
         for event in _READING_EVENTS + _WRITING_EVENTS:
             for handler in config.plugins.events.get(event, []):
@@ -300,11 +310,48 @@ def _markdown_on_every_core(store: PageStore | None = None) -> Iterator[_Reuse |
     mkdocs_build_module._build_page = build_page
     mkdocs_build_module.get_navigation = navigation
     try:
-        yield reuse
+        with _raw_html_kept_out():
+            yield reuse
     finally:
         mkdocs_build_module._populate_page = original
         mkdocs_build_module._build_page = original_build
         mkdocs_build_module.get_navigation = original_nav
+
+
+@contextmanager
+def _raw_html_kept_out() -> Iterator[None]:
+    """Within the block, a generated page's marked blocks of ready HTML are not converted, only put back after.
+
+    Python-Markdown passes such a block through unchanged, so the page's HTML is the same (tests/test_authors_raw.py)
+    at a fraction of the cost; should a placeholder not come through as a block of its own, the page is converted
+    whole, as MkDocs would. The ids the blocks carry join the page's anchors, which MkDocs checks links against.
+    """
+    from mkdocs.structure.pages import Page
+
+    original_render = Page.render
+
+    def render(self, config, files) -> None:  # noqa: ANN001 - MkDocs' own signature
+        source = self.markdown
+        if source is None or raw_html.RAW_START not in source or not is_generated(self.file.src_uri):
+            original_render(self, config, files)
+            return
+        self.markdown, blocks = raw_html.cut(source)
+        try:
+            original_render(self, config, files)
+        finally:
+            self.markdown = source
+        content = raw_html.paste(self.content, blocks)
+        if content is None:
+            original_render(self, config, files)
+            return
+        self.content = content
+        self.present_anchor_ids = (self.present_anchor_ids or set()) | raw_html.anchor_ids(blocks)
+
+    Page.render = render
+    try:
+        yield
+    finally:
+        Page.render = original_render
 
 
 def _say_own_loop(reason: str) -> None:

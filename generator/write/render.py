@@ -74,7 +74,13 @@ def _spaced(original: str, escaped: str) -> str:
 
 def html_text(value: object) -> Markup:
     """Escape untrusted text for HTML text or attributes, on one line (a blank line would end an HTML block)."""
-    return Markup(html.escape(" ".join(str(value).split()), quote=True).replace("|", "&#124;"))
+    return _html_escaped(str(value))
+
+
+@lru_cache(maxsize=65536)
+def _html_escaped(text: str) -> Markup:
+    """Return html_text of a string (cached: author names and titles recur across the authors' pages)."""
+    return Markup(html.escape(" ".join(text.split()), quote=True).replace("|", "&#124;"))
 
 
 def yaml_string(value: object) -> Markup:
