@@ -168,15 +168,8 @@ def _broad_tags(tags: dict[str, Tag], features: Features) -> set[str]:
     show at all (umbrella.MIN_COHESION).
     """
     row = {pid: i for i, pid in enumerate(features.ids)}
-    least = max(umbrella.MIN_PAPERS, int(math.ceil(umbrella.MIN_SHARE * len(row))))
-    if len(row) < 3:
-        return set()
-    broad = set()
-    for tag in tags.values():
-        rows = np.array([row[p] for p in tag.papers if p in row], dtype=np.int64)
-        if len(rows) >= least and umbrella.cohesion(rows, features.embedding) < NAME_COHESION:
-            broad.add(tag.name)
-    return broad
+    members = {slug: [row[p] for p in tag.papers if p in row] for slug, tag in tags.items()}
+    return {tags[slug].name for slug in umbrella.umbrellas(members, features.embedding, NAME_COHESION)}
 
 
 def _describe(

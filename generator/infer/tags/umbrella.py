@@ -8,7 +8,11 @@ from random to identical. Only tags of enough papers are judged, so that mean is
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 import numpy as np
+
+K = TypeVar("K")
 
 #: A tag whose papers are less alike than this (0 = as alike as random papers, 1 = identical) is an umbrella.
 MIN_COHESION = 0.08
@@ -18,24 +22,27 @@ MIN_PAPERS = 6
 MIN_SHARE = 0.01
 
 
-def cohesion(rows: np.ndarray, embedding: np.ndarray) -> float:
-    """Return how much more alike two of the papers at `rows` are than two random papers (see MIN_COHESION)."""
-    n, k = len(embedding), len(rows)
-    random_pair = _mean_pair(embedding.sum(axis=0), float(np.square(embedding).sum()), n)
-    pair = _mean_pair(embedding[rows].sum(axis=0), float(np.square(embedding[rows]).sum()), k)
+def cohesion(rows: np.ndarray, embedding: np.ndarray, random_pair: float | None = None) -> float:
+    """Return how much more alike two of the papers at `rows` are than two random papers (see MIN_COHESION);
+    `random_pair` is mean_pair(embedding), passed when many sets of one corpus are judged."""
+    if random_pair is None:
+        random_pair = mean_pair(embedding)
+    pair = mean_pair(embedding[rows])
     return (pair - random_pair) / (1.0 - random_pair) if random_pair < 1.0 else 1.0
 
 
-def _mean_pair(total: np.ndarray, squares: float, n: int) -> float:
+def mean_pair(rows: np.ndarray) -> float:
     """Return the mean dot product of two distinct rows, from the rows' sum and their squared norms' sum."""
-    return (float(np.square(total).sum()) - squares) / (n * (n - 1))
+    n = len(rows)
+    return (float(np.square(rows.sum(axis=0)).sum()) - float(np.square(rows).sum())) / (n * (n - 1))
 
 
-def umbrellas(members: dict[int, list[int]], embedding: np.ndarray) -> set[int]:
-    """Return the keys (of `members`: key -> its papers' rows) whose papers are no more alike than MIN_COHESION."""
+def umbrellas(members: dict[K, list[int]], embedding: np.ndarray, threshold: float = MIN_COHESION) -> set[K]:
+    """Return the keys (of `members`: key -> its papers' rows) whose papers are no more alike than `threshold`."""
     n = len(embedding)
     least = max(MIN_PAPERS, int(np.ceil(MIN_SHARE * n)))
     if n < 3:
         return set()
+    random_pair = mean_pair(embedding)
     return {key for key, rows in members.items()
-            if len(rows) >= least and cohesion(np.asarray(rows, dtype=np.int64), embedding) < MIN_COHESION}
+            if len(rows) >= least and cohesion(np.asarray(rows, dtype=np.int64), embedding, random_pair) < threshold}
