@@ -254,3 +254,28 @@ def test_search_finds_a_paper_by_its_last_author(built: Path) -> None:
     result = run_cli("search", "Wattenhofer", "--project", str(built))
     assert result.returncode == 0, result.stderr
     assert "Paper 08" in result.stdout.splitlines()[0]
+
+
+def test_a_large_index_is_paged_per_initial_and_a_new_author_leaves_other_initials_pages_as_they_were(tmp_path: Path) -> None:
+    from generator.build import generate
+
+    def records(n: int) -> list[dict]:
+        return [{"id": f"q{i:03d}", "title": f"Study {i}", "abstract": f"Widgets are studied in study {i}.",
+                 "authors": [f"Ann{i} {'Abb' if i % 2 else 'Bcc'}", f"Bo{i} Bcc"]} for i in range(n)]
+
+    (tmp_path / "empty").mkdir()
+    root = copy_project(tmp_path / "project", tmp_path / "empty")
+    data = root / "data"
+    (data / "papers.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records(150)), encoding="utf-8")
+    _, before = generate(Project.at(root), Progress(quiet=True))
+    index = before["authors/index.md"]
+    assert "300 authors by surname" in index and "A</a> <small>(75 authors)" in index  # a list of initials
+    assert "authors/b/page-2.md" in before and "authors/a/page-2.md" not in before  # 225 under B: two pages
+    assert 'href="../../authors/a/#ann1-abb"' in before[next(p for p in before if p.startswith("papers/study-1-"))]
+    # One more paper by a new author under A: B's pages, and the pages of papers by B's authors, are unchanged.
+    (data / "papers.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records(150) + [
+        {"id": "new", "title": "Late study", "abstract": "Widgets again.", "authors": ["Aa Aaa"]}]), encoding="utf-8")
+    _, after = generate(Project.at(root), Progress(quiet=True))
+    changed = sorted(p for p in after if after[p] != before.get(p))
+    assert [p for p in changed if p.startswith("authors/")] == ["authors/a/index.md", "authors/index.md"]
+    assert not [p for p in changed if p.startswith("papers/study-")]

@@ -24,7 +24,7 @@ SHOTS = Path(__file__).resolve().parent.parent / "artifacts" / "screenshots"
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory) -> Path:
-    """Build the authors' site with 265 more one-paper authors, so the index has two pages; return site/."""
+    """Build the authors' site with 265 more one-paper authors, so the index is a page per initial and Z has two; return site/."""
     records = _records()
     for record in records[-FILLERS:]:
         n = int(record["id"][1:])
@@ -71,13 +71,19 @@ def test_an_author_page_reached_from_a_paper_page_lists_the_authors_papers(page,
 
 def test_an_index_entry_on_another_page_is_found_and_the_papers_index_filters_by_author(page, site_url, site) -> None:
     facets = json.loads((site / "papers" / "facets.json").read_text(encoding="utf-8"))
-    late = facets["authors"][-1][0]  # on page 2 of the index
-    assert (site / "authors" / "page-2" / "index.html").exists()
-    page.goto(site_url + f"authors/#{late}")  # an old address, from when the entry was on page 1
-    page.wait_for_url(f"**/authors/page-2/#{late}")
+    late = facets["authors"][-1][0]  # a filler "Zyx": on the last of Z's pages
+    last = max((site / "authors" / "z").glob("page-*"), key=lambda p: int(p.name.split("-")[1])).name
+    assert late in (site / "authors" / "z" / last / "index.html").read_text(encoding="utf-8")
+    page.goto(site_url + f"authors/#{late}")  # an old address, from when the index was one page
+    page.wait_for_url(f"**/authors/z/{last}/#{late}")
     assert page.locator("li:target").count() == 1
+    page.goto(site_url + f"authors/z/#{late}")  # an address from when the entry was on Z's first page
+    page.wait_for_url(f"**/authors/z/{last}/#{late}")
     page.goto(site_url + "authors/")
     page.screenshot(path=str(SHOTS / "authors-index.png"))
+    assert page.locator(".ps-initials a").all_inner_texts()[-1] == "Z"
+    page.goto(site_url + "authors/z/")
+    page.screenshot(path=str(SHOTS / "authors-initial.png"))
     page.goto(site_url + "papers/?author=ann-lee")
     page.wait_for_selector(".ps-facets__results li")
     assert page.locator(".ps-facets__results li").count() == 3

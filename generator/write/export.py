@@ -14,6 +14,7 @@ import re
 
 from generator.model import Corpus, Paper
 from generator.text import ascii_fold
+from generator.write.people import group_key
 
 #: Venue words that mark a journal rather than a conference.
 _JOURNAL = re.compile(r"\b(journal|transactions|letters|review|magazine|tmlr|jmlr)\b", re.IGNORECASE)
@@ -150,6 +151,14 @@ def _csv_safe(value: str) -> str:
     return "'" + text if text[:1] in ("=", "+", "-", "@") else text
 
 
+def _author_groups(corpus: Corpus) -> list[list]:
+    """Return [folder, first position] of each initial's group of authors, in index order."""
+    starts: dict[str, int] = {}
+    for i, author in enumerate(corpus.authors.values()):
+        starts.setdefault(group_key(author.initial), i)
+    return [[key, i] for key, i in starts.items()]
+
+
 def facets_json(corpus: Corpus) -> str:
     """Return papers/facets.json: the facet values and, per paper, [title, page, topic, tags, venue, year, authors]."""
     topic_index = {t.slug: i for i, t in enumerate(corpus.topics)}
@@ -160,6 +169,8 @@ def facets_json(corpus: Corpus) -> str:
         "topics": [[t.slug, t.name] for t in corpus.topics],
         "tags": [[s, corpus.tags[s].name] for s in tag_slugs],
         "authors": [[a.slug, a.name] for a in corpus.authors.values()],
+        # Where each initial's authors start in that list: the index's pages are per initial (write/people.py).
+        "author_groups": _author_groups(corpus),
         "papers": [
             [p.title, f"{p.slug}/", topic_index.get(p.topic or "", -1),
              [tag_index[s] for s in p.tags if s in tag_index], p.venue or "", p.year or "",

@@ -1,7 +1,8 @@
 """Author pages and the authors index: where each author's name links to, and the context their templates get.
 
 Input: the corpus (its authors in index order, each paper's author slugs). Output: path → Markdown for the index
-pages (every author an entry, in pages of PAGE_SIZE, grouped by surname initial) and for the pages of authors.
+pages (every author an entry under their surname's initial: one page when all fit, else each initial's own pages
+of PAGE_SIZE, so a new author moves entries of one initial only) and for the pages of authors.
 An author with one paper is only an entry (an anchor) of the index, listing that paper. An author with two or
 more has a section (an anchor) on one of 256 pages of authors chosen by their slug's hash (model.Author.path),
 so their address never changes and 10,000 papers' ~6,000 such authors make 256 pages, not 6,000: MkDocs' cost
@@ -12,6 +13,7 @@ MkDocs adapter keeps them out of the Markdown conversion (27 MB at 10,000 papers
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
 import jinja2
@@ -23,16 +25,47 @@ from generator.model import Author, Corpus, Paper
 INDEX = "authors/index.md"
 
 
-def index_paths(corpus: Corpus, page_size: int) -> list[str]:
-    """Return the paths of the authors index's pages: authors/index.md, authors/page-2.md, …"""
-    pages = max(1, -(-len(corpus.authors) // page_size))
-    return [INDEX] + [f"authors/page-{n}.md" for n in range(2, pages + 1)]
+@dataclass
+class IndexPage:
+    """One page of the authors index: its path, the initial's group it lists (None: every author, on one page), and
+    its place among that group's pages."""
+
+    path: str
+    group: str | None
+    page: int
+    pages: int
+    authors: list[Author]
 
 
-def index_entries(corpus: Corpus, page_size: int) -> dict[str, str]:
-    """Return every author's entry on the index as a site_src/ path with its anchor ("authors/page-2.md#x")."""
-    paths = index_paths(corpus, page_size)
-    return {slug: f"{paths[i // page_size]}#{slug}" for i, slug in enumerate(corpus.authors)}
+def group_key(initial: str) -> str:
+    """Return the folder of an initial's pages: the letter in lower case, "other" for other scripts and none."""
+    return initial.lower() if "A" <= initial <= "Z" else "other"
+
+
+def index_pages(corpus: Corpus, page_size: int) -> list[IndexPage]:
+    """Return the authors index's pages: all on authors/index.md when they fit, else pages per initial under it.
+
+    Each initial's authors are paginated on their own (authors/c/, authors/c/page-2/, …): a new author moves
+    entries on their initial's pages only, and the pages of other initials, their addresses and the links to
+    them, stay as they were. authors/index.md is then the list of initials.
+    """
+    authors = list(corpus.authors.values())
+    if len(authors) <= page_size:
+        return [IndexPage(INDEX, None, 1, 1, authors)]
+    groups: dict[str, list[Author]] = {}
+    for author in authors:
+        groups.setdefault(group_key(author.initial), []).append(author)
+    pages = [IndexPage(INDEX, None, 1, 1, [])]
+    for key, members in groups.items():
+        count = -(-len(members) // page_size)
+        pages += [IndexPage(f"authors/{key}/index.md" if n == 1 else f"authors/{key}/page-{n}.md", key, n, count,
+                            members[(n - 1) * page_size : n * page_size]) for n in range(1, count + 1)]
+    return pages
+
+
+def index_entries(pages: list[IndexPage]) -> dict[str, str]:
+    """Return every author's entry on the index as a site_src/ path with its anchor ("authors/c/page-2.md#x")."""
+    return {author.slug: f"{page.path}#{author.slug}" for page in pages for author in page.authors}
 
 
 def author_links(corpus: Corpus, entries: dict[str, str]) -> dict[str, str]:
@@ -83,32 +116,41 @@ def sorted_by_year(ids: list[str], by_id: dict[str, Paper]) -> list[Paper]:
     return sorted((by_id[i] for i in ids), key=key)
 
 
-def render_index(tpl: jinja2.Template, links: dict[str, str], page_size: int, **common) -> dict[str, str]:
-    """Return the authors index's pages: every author in index order, grouped by surname initial."""
+def render_index(tpl: jinja2.Template, pages: list[IndexPage], links: dict[str, str], page_size: int,
+                 **common) -> dict[str, str]:
+    """Return the authors index's pages: the authors in index order under their surname's initial."""
     corpus: Corpus = common["corpus"]
-    authors = list(corpus.authors.values())
-    paths = index_paths(corpus, page_size)
-    first_page: dict[str, int] = {}  # initial -> the page its group starts on
-    for i, author in enumerate(authors):
-        first_page.setdefault(author.initial, i // page_size)
-    with_page = sum(a.has_page for a in authors)
+    with_page = sum(a.has_page for a in corpus.authors.values())
+    firsts = [p for p in pages if p.group is not None and p.page == 1]
+    counts = {p.group: 0 for p in firsts}
+    for page in pages:
+        if page.group is not None:
+            counts[page.group] += len(page.authors)
     out = {}
-    for n, path in enumerate(paths):
-        chunk = authors[n * page_size : (n + 1) * page_size]
+    for page in pages:
         groups: list[tuple[str, list[Author]]] = []
-        for author in chunk:
+        for author in page.authors:
             if not groups or groups[-1][0] != author.initial:
                 groups.append((author.initial, []))
             groups[-1][1].append(author)
-        out[path] = tpl.render(
-            groups=groups, page=n + 1, pages=len(paths), start=n * page_size + 1, count=len(chunk),
-            with_page=with_page, letters=[(letter, relative_url(f"{paths[p]}#{_letter_id(letter)}", path))
-                                          for letter, p in first_page.items()],
-            href=lambda target, _path=path: relative_url(target, _path), letter_id=_letter_id, links=links,
-            root=relative_url("index.md", path), page_size=page_size,
-            prev=relative_url(paths[n - 1], path) if n else None,
-            next=relative_url(paths[n + 1], path) if n + 1 < len(paths) else None, **common)
+        if page.group is None and page.authors:  # everyone on one page: the initials are its sections
+            letters = [(letter, "#" + _letter_id(letter), len(members)) for letter, members in groups]
+        else:
+            letters = [(_group_label(p.group), relative_url(p.path, page.path), counts[p.group]) for p in firsts]
+        siblings = [p for p in pages if p.group == page.group]
+        out[page.path] = tpl.render(
+            groups=groups, group=_group_label(page.group) if page.group else None, page=page.page, pages=page.pages,
+            start=(page.page - 1) * page_size + 1, count=len(page.authors), with_page=with_page, letters=letters,
+            href=lambda target, _path=page.path: relative_url(target, _path), letter_id=_letter_id, links=links,
+            root=relative_url("index.md", page.path), page_size=page_size, overview=page.group is None and not page.authors,
+            prev=relative_url(siblings[page.page - 2].path, page.path) if page.page > 1 else None,
+            next=relative_url(siblings[page.page].path, page.path) if page.page < page.pages else None, **common)
     return out
+
+
+def _group_label(group: str | None) -> str:
+    """Return how an initial's group is shown ("C", "Other")."""
+    return "Other" if group == "other" else (group or "").upper()
 
 
 def _letter_id(letter: str) -> str:

@@ -133,7 +133,8 @@ def render_site(corpus: Corpus, templates_dir: Path, site_name: str, site_url: s
     by_id = corpus.by_id()
     topics = {t.slug: t for t in corpus.topics}
     tags = corpus.tags
-    entries = people.index_entries(corpus, PAGE_SIZE)
+    index_pages = people.index_pages(corpus, PAGE_SIZE)
+    entries = people.index_entries(index_pages)
     author_links = people.author_links(corpus, entries)
     common = {"corpus": corpus, "by_id": by_id, "topics": topics, "tags": tags, "site_name": site_name,
               "first_seen": corpus.first_seen, "author_links": author_links,
@@ -169,7 +170,7 @@ def render_site(corpus: Corpus, templates_dir: Path, site_name: str, site_url: s
     tasks: list[Callable[[], dict[str, str]]] = [
         *_reader_files(map_tpl, corpus, common, site_url),
         *_listing_feeds(corpus, site_name, site_url),
-        lambda: people.render_index(authors_tpl, author_links, PAGE_SIZE, **common),
+        lambda: people.render_index(authors_tpl, index_pages, author_links, PAGE_SIZE, **common),
         lambda: {"papers.json": catalog_json(corpus)},
         lambda: _render_paged(tags_index_tpl, paged_paths("tags/index.md", len(tags)), "tag_list", _tags_by_count(tags), **common),
         lambda: {"topics/index.md": topics_index_tpl.render(**common)},
