@@ -12,6 +12,7 @@ import functools
 import gc
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Callable, Iterator, Sequence, TypeVar
 
 import jinja2
@@ -19,7 +20,7 @@ import numpy as np
 
 from generator.clean.identify import assign_slugs, id_clashes, paper_from_record
 from generator.infer import authors, crosslink, features, layout, related, tags, titles, topics, vectors
-from generator.model import Collection, Corpus, Paper, PapersiteError, Problem, Record, Tag, Vocabulary
+from generator.model import Collection, Corpus, Paper, PapersiteError, Problem, Record, Tag, TopicMemory, Vocabulary
 from generator.project import Project
 from generator.read.load import display_path, read_data
 from generator.read.validate import validate
@@ -28,7 +29,7 @@ from generator.runtime.cache import CACHE_DIR, Cache, Check, content_key, fields
 from generator.runtime.files import clean_work_dirs, make_work_dir, remove_work_dir, replace_file
 from generator.runtime.parallel import Background
 from generator.runtime.progress import Progress
-from generator.write import feed
+from generator.write import feed, topic_state
 from generator.write.files import Journal, sync_dir, undo_writes, write_tree
 from generator.write.mkdocs_adapter import run_mkdocs
 from generator.write.page_store import PageStore
@@ -100,6 +101,9 @@ def build_corpus(project: Project, progress: Progress, run: Session | None = Non
     _stop_on_errors(problems)
     if not records:
         raise PapersiteError(f"{project.relative(project.data_dir)}: no abstracts found (add .txt, .jsonl, .json, .yaml, .csv or .bib files)")
+    # The last build's topics, which this one starts from (a taxonomy's topics are the vocabulary's instead).
+    memory = project.data_dir / topic_state.STATE_FILE
+    previous = () if vocab.topics else topic_state.load(memory, project.relative(memory))
     with progress.stage("normalise") as stage:
         papers = _normalise(run, records)
         problems = sorted(problems + id_clashes(records, papers))
@@ -110,14 +114,14 @@ def build_corpus(project: Project, progress: Progress, run: Session | None = Non
         assign_slugs(papers)
         stage.count = sum(p.title_inferred for p in papers)
     # The text features and the topic groups do not need the tags: another process makes them meanwhile.
-    with Background(lambda: _features_and_groups(papers, vocab)) as grouping:
+    with Background(lambda: _features_and_groups(papers, vocab, previous)) as grouping:
         grouped = functools.cache(grouping.result)  # the tags need the embedding once they have picked once
         with progress.stage("tags") as stage:
             tag_index = _tags(run, papers, vocab, lambda: grouped()[0].embedding)
             stage.count = len(tag_index)
         with progress.stage("topics") as stage:
             feats, labels = grouped()
-            topic_list = topics.assign_topics(papers, feats, tag_index, vocab, labels=labels)
+            topic_list = topics.assign_topics(papers, feats, tag_index, vocab, labels=labels, previous=previous)
             stage.count = len(topic_list)
     # Related papers and cross-links both need the tags, not each other: another process finds the former.
     with Background(lambda: related.related_lists(papers, feats, tags=tag_index)) as finding:
@@ -143,7 +147,7 @@ def build_corpus(project: Project, progress: Progress, run: Session | None = Non
     return Corpus(papers=papers, tags=tag_index, topics=topic_list, collections=_collections(papers),
                   warnings=[p for p in problems if p.severity == "warning"] + run.warnings,
                   positions=positions, first_seen=first_seen, vectors=paper_vectors, authors=people,
-                  paper_authors=paper_authors)
+                  paper_authors=paper_authors, topic_memory=() if vocab.topics else topics.memory(topic_list))
 
 
 def generate(project: Project, progress: Progress) -> tuple[Corpus, dict[str, str]]:
@@ -280,11 +284,13 @@ def _tags(run: Session, papers: list[Paper], vocab: Vocabulary,
     return tags.assign_tags(papers, vocab, evidence=evidence, expansions=tags.corpus_expansions(facts), embedding=embedding)
 
 
-def _features_and_groups(papers: list[Paper], vocab: Vocabulary) -> tuple[features.Features, np.ndarray]:
-    """Return the papers' text features, their neighbourhood computed (topics and related papers share it), and topic groups."""
+def _features_and_groups(papers: list[Paper], vocab: Vocabulary, previous: tuple[TopicMemory, ...]
+                         ) -> tuple[features.Features, np.ndarray]:
+    """Return the papers' text features, their neighbourhood computed (topics and related papers share it), and topic
+    groups (started from the `previous` build's)."""
     feats = features.build_features(papers)
     feats.neighbourhood()
-    return feats, topics.group(papers, feats, vocab)
+    return feats, topics.group(papers, feats, vocab, previous)
 
 
 def _crosslink(run: Session, papers: list[Paper], tag_index: dict, offered: list[dict[str, str]]) -> None:
@@ -372,25 +378,32 @@ def _write_docs(project: Project, files: dict[str, str], stage, journal: Journal
 
 @contextmanager
 def _state_saved(project: Project, corpus: Corpus) -> Iterator[None]:
-    """Save the first-seen state, then run the block (which replaces the site); put the state back if it fails.
+    """Save the state files (first-seen dates, the topics), then run the block (which replaces the site); put them
+    back if it fails.
 
     The state is saved first because it is the step most likely to fail (data/ read-only): failing
     before the site is replaced leaves everything as it was.
     """
-    path = project.data_dir / feed.STATE_FILE
+    saves = [(feed.STATE_FILE, "first-seen", lambda path, shown: feed.save_first_seen(path, corpus.first_seen, shown))]
+    if corpus.topic_memory:
+        saves.append((topic_state.STATE_FILE, "topics", lambda path, shown: topic_state.save(path, corpus.topic_memory, shown)))
+    before: dict[Path, bytes | None] = {}
     try:
-        before: bytes | None = path.read_bytes()
-    except FileNotFoundError:
-        before = None
-    except OSError as exc:
-        raise PapersiteError(f"{project.relative(path)}:1: first-seen: cannot be read ({exc.strerror or exc})") from exc
-    changed = feed.save_first_seen(path, corpus.first_seen, project.relative(path))
-    try:
+        for name, field_name, save in saves:
+            path = project.data_dir / name
+            try:
+                before[path] = path.read_bytes()
+            except FileNotFoundError:
+                before[path] = None
+            except OSError as exc:
+                raise PapersiteError(f"{project.relative(path)}:1: {field_name}: cannot be read ({exc.strerror or exc})") from exc
+            if not save(path, project.relative(path)):
+                del before[path]
         yield
     except BaseException:
-        if changed:
-            if before is None:
+        for path, old in before.items():
+            if old is None:
                 path.unlink(missing_ok=True)
             else:
-                replace_file(path, before)
+                replace_file(path, old)
         raise

@@ -148,6 +148,18 @@ class Topic:
         return f"topics/{self.slug}.md"
 
 
+@dataclass(frozen=True)
+class TopicMemory:
+    """A discovered topic as the previous build left it (data/.topics.json): its name's phrases and its papers.
+
+    The next build starts its grouping from these topics and keeps a name while it still fits, so one new
+    abstract does not rename topics and rewrite their members' pages.
+    """
+
+    phrases: tuple[str, ...]
+    papers: tuple[str, ...]
+
+
 @dataclass
 class Author:
     """A person as the site shows them: one name, the other spellings folded into it, and their papers."""
@@ -212,6 +224,7 @@ class Corpus:
     warnings: list[Problem] = field(default_factory=list)
     positions: dict[str, tuple[float, float]] = field(default_factory=dict)  # paper id -> (x, y) on the topic map
     first_seen: dict[str, str] = field(default_factory=dict)  # paper id -> YYYY-MM-DD it was first built
+    topic_memory: tuple[TopicMemory, ...] = ()  # what data/.topics.json keeps for the next build (none with a taxonomy)
     vectors: np.ndarray | None = None  # n x d int8, row i for papers[i]: "More like these" (infer/vectors.py)
     authors: dict[str, Author] = field(default_factory=dict)  # author slug -> author, in index order
     paper_authors: dict[str, list[str]] = field(default_factory=dict)  # paper id -> its authors' slugs, as listed

@@ -21,7 +21,7 @@ from generator.model import Problem
 from generator.project import Project, _read_mkdocs_yml
 from generator.runtime import cache as cache_module
 from generator.runtime.files import WORK_PREFIXES, replace_file
-from generator.write import feed
+from generator.write import feed, topic_state
 from generator.write.mkdocs_reuse import releases
 
 #: The stamp's file in the project's cache folder.
@@ -62,13 +62,13 @@ def _stat_tree(digest: "hashlib._Hash", folder: Path) -> None:
 
 
 def inputs_digest(project: Project, strict: bool, with_state: bool = True) -> str:
-    """Return the digest of everything a build of `project` reads (the first-seen state only when `with_state`)."""
+    """Return the digest of everything a build of `project` reads (the state files it writes only when `with_state`)."""
     digest = hashlib.sha256()
     options = [cache_module.CODE_VERSION, releases(), strict, project.site_url, str(project.data_dir), feed.today(),
                os.environ.get("SOURCE_DATE_EPOCH", "")]
     digest.update(json.dumps(options).encode())
-    state = project.data_dir / feed.STATE_FILE
-    _hash_tree(digest, project.data_dir, skip=() if with_state else (state,))
+    states = (project.data_dir / feed.STATE_FILE, project.data_dir / topic_state.STATE_FILE)
+    _hash_tree(digest, project.data_dir, skip=() if with_state else states)
     _hash_tree(digest, project.templates_dir)
     _hash_tree(digest, project.config_file)
     config = _read_mkdocs_yml(project.config_file)

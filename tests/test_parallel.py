@@ -189,6 +189,9 @@ def test_a_parallel_generate_writes_the_same_bytes_as_a_serial_one(project_facto
     # A value the template asks for and does not get is found by the worker rendering the page; the
     # message still says where in the template.
     ("paper.md.j2", "{{ no_such_value }}\n", r"templates/paper\.md\.j2:\d+: template: 'no_such_value' is undefined"),
+    # A template of an earlier release that unpacks a context value into too many names (a Python error
+    # raised inside the template, not Jinja's): still the template's file and line, no traceback.
+    ("paper.md.j2", "{% for a, b, c in [[1, 2]] %}{% endfor %}\n", r"templates/paper\.md\.j2:\d+: template: ValueError: "),
 ])
 def test_a_template_error_met_by_a_worker_is_a_one_line_message(project_factory, monkeypatch, capsys,
                                                                 template: str, broken: str, expected: str) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+from collections import Counter
 
 import numpy as np
 import scipy.sparse as sp
@@ -19,7 +20,7 @@ from threadpoolctl import threadpool_limits
 from generator.infer.features import Features, analyse, normalize, top_k
 from generator.infer.tags import umbrella
 from generator import text
-from generator.model import Paper, Tag, Topic, TopicSpec, Vocabulary
+from generator.model import Paper, Tag, Topic, TopicMemory, TopicSpec, Vocabulary
 
 #: Topics per square root of the corpus size.
 TOPICS_PER_ROOT = 1.2
@@ -31,29 +32,34 @@ NAME_PHRASES = 3
 NAME_WORDS = 2
 #: A tag whose papers are less alike than this (0 random, 1 identical) names no topic (see _broad_tags).
 NAME_COHESION = 0.14
+#: A remembered name is kept while its phrases are among this many best of the topic's (see _keep_names).
+KEEP_AMONG = 6
+#: ... and while the topic holds at least this share (Jaccard) of the remembered topic's papers.
+KEEP_OVERLAP = 0.5
 
 
 def assign_topics(
     papers: list[Paper], features: Features, tags: dict[str, Tag], vocab: Vocabulary,
-    labels: np.ndarray | None = None,
+    labels: np.ndarray | None = None, previous: tuple[TopicMemory, ...] = (),
 ) -> list[Topic]:
     """Group papers into named topics, set each paper's `topic` slug, and return the topics largest first.
 
-    The result depends on the papers only; `labels`, group()'s result for the same arguments, skips that step.
+    The result depends on the papers and the `previous` build's topics only; `labels`, group()'s result for the
+    same arguments, skips that step.
     """
     for p in papers:
         p.topic = None
     if not papers:
         return []
     if labels is None:
-        labels = group(papers, features, vocab)
+        labels = group(papers, features, vocab, previous)
     if vocab.topics:
         topics = [
             Topic(slug="", name=spec.name, phrases=list(spec.phrases), description=spec.description)
             for spec in vocab.topics
         ]
     else:
-        topics = _describe_all(labels, papers, features, tags)
+        topics = _describe_all(labels, papers, features, tags, previous)
     for c, topic in enumerate(topics):
         topic.papers = [papers[i].id for i in np.flatnonzero(labels == c)]
     # An empty topic would be an empty page.
@@ -66,13 +72,20 @@ def assign_topics(
     return sorted(topics, key=lambda t: (-len(t.papers), t.name.lower(), t.slug))
 
 
-def group(papers: list[Paper], features: Features, vocab: Vocabulary) -> np.ndarray:
-    """Return a topic number per paper: the user's taxonomy if the vocabulary has one, else k-means clusters (no tags needed)."""
+def group(papers: list[Paper], features: Features, vocab: Vocabulary, previous: tuple[TopicMemory, ...] = ()) -> np.ndarray:
+    """Return a topic number per paper: the user's taxonomy if the vocabulary has one, else k-means clusters (no tags
+    needed) started from the `previous` build's topics where there are any."""
     if [p.id for p in papers] != features.ids:
         raise ValueError("features were built for a different list of papers")
     if vocab.topics:
         return _match_taxonomy(features, vocab.topics)
-    return _cluster(features, topic_count(len(papers)))
+    return _cluster(features, topic_count(len(papers)), previous)
+
+
+def memory(topics: list[Topic]) -> tuple[TopicMemory, ...]:
+    """Return what the next build remembers of discovered topics: each one's name phrases and papers, sorted."""
+    found = [TopicMemory(tuple(t.phrases[:NAME_WORDS]), tuple(sorted(t.papers))) for t in topics]
+    return tuple(sorted(found, key=lambda m: (m.papers, m.phrases)))
 
 
 def topic_count(n: int) -> int:
@@ -93,7 +106,7 @@ def _smoothed_embedding(features: Features) -> np.ndarray:
     return normalize(smoothed)
 
 
-def _cluster(features: Features, k: int) -> np.ndarray:
+def _cluster(features: Features, k: int, previous: tuple[TopicMemory, ...] = ()) -> np.ndarray:
     """Return a topic number per paper from k-means on the smoothed embedding, numbered by first paper."""
     n = len(features.ids)
     if k <= 1 or not features.embedding.any():
@@ -107,7 +120,9 @@ def _cluster(features: Features, k: int) -> np.ndarray:
     # different start whenever a paper is added, so most topics moved; starting from the papers first in a
     # plain hash of their ids split clear groups of a tiny corpus, a hash-fixed k-means++ race does not.
     # Lloyd runs to convergence (tol 0) so both builds end at the fixed point nearest the same start.
-    centres = _seed_centres(z, features.ids, k)
+    # With the previous build's topics, k-means starts from their centres (the papers still here): it ends at
+    # the grouping nearest the last one, so a new abstract moves a few papers, not whole topics.
+    centres = _seed_centres(z, features.ids, k, _remembered_centres(z, features.ids, previous, k))
     # One thread: on 2 shared cores k-means ran 3x faster than with its default thread pool.
     with threadpool_limits(limits=1):
         from sklearn.cluster import KMeans  # imported when used (see features.normalize)
@@ -124,17 +139,33 @@ def _id_uniforms(ids: list[str]) -> np.ndarray:
     return (np.array([int.from_bytes(d, "big") for d in digests], dtype=np.float64) + 0.5) / 2.0**64
 
 
-def _seed_centres(z: np.ndarray, ids: list[str], k: int) -> np.ndarray:
-    """Return k initial centres chosen as by k-means++, each paper's random draw fixed by its id."""
+def _remembered_centres(z: np.ndarray, ids: list[str], previous: tuple[TopicMemory, ...], k: int) -> np.ndarray:
+    """Return the centres of up to k remembered topics in the current embedding (most papers still here first)."""
+    row = {pid: i for i, pid in enumerate(ids)}
+    present = [(m, [row[p] for p in m.papers if p in row]) for m in previous]
+    present = sorted(((m, rows) for m, rows in present if rows), key=lambda mr: (-len(mr[1]), mr[0].papers))[:k]
+    if not present:
+        return np.zeros((0, z.shape[1]))
+    return np.vstack([z[rows].astype(np.float64).mean(axis=0) for _, rows in present])
+
+
+def _seed_centres(z: np.ndarray, ids: list[str], k: int, given: np.ndarray | None = None) -> np.ndarray:
+    """Return k initial centres chosen as by k-means++ (after the `given` ones), each paper's random draw fixed by its id."""
     # k-means++ picks the next centre with probability proportional to its squared distance d2 from the
     # centres so far; an exponential race (the largest d2 / E, E ~ Exp(1)) draws the same distribution.
     # Drawing E from a hash of the paper's id makes the race's outcome depend on the papers only: adding
     # or removing one paper changes the picks only if that paper wins a race, so an incremental build
     # starts k-means where the previous one did and lands on (nearly) the same topics.
     race = -np.log(_id_uniforms(ids))
-    picks = [int(np.argmin(race))]
-    centres = [z[picks[0]].astype(np.float64)]
-    d2 = np.maximum(2.0 - 2.0 * (z @ z[picks[0]]), 0.0)
+    if given is not None and len(given):
+        picks: list[int] = []
+        centres = list(given)
+        d2 = np.min(np.maximum(np.sum(z.astype(np.float64) ** 2, axis=1)[:, None] - 2.0 * (z @ given.T)
+                               + np.sum(given ** 2, axis=1)[None, :], 0.0), axis=1)
+    else:
+        picks = [int(np.argmin(race))]
+        centres = [z[picks[0]].astype(np.float64)]
+        d2 = np.maximum(2.0 - 2.0 * (z @ z[picks[0]]), 0.0)
     while len(centres) < k:
         score = d2 / race
         score[picks] = -1.0
@@ -145,8 +176,9 @@ def _seed_centres(z: np.ndarray, ids: list[str], k: int) -> np.ndarray:
     return np.vstack(centres)
 
 
-def _describe_all(labels: np.ndarray, papers: list[Paper], features: Features, tags: dict[str, Tag]) -> list[Topic]:
-    """Return one named topic per label, in label order."""
+def _describe_all(labels: np.ndarray, papers: list[Paper], features: Features, tags: dict[str, Tag],
+                  previous: tuple[TopicMemory, ...] = ()) -> list[Topic]:
+    """Return one named topic per label, in label order (a remembered name kept where it still fits)."""
     n, k = len(papers), int(labels.max()) + 1
     membership = sp.csr_matrix((np.ones(n, dtype=np.float32), (labels, np.arange(n))), shape=(k, n))
     sizes = np.asarray(membership.sum(axis=1)).ravel()
@@ -156,8 +188,37 @@ def _describe_all(labels: np.ndarray, papers: list[Paper], features: Features, t
     keep = np.array([name not in broad for name in tag_names], dtype=bool)
     tag_names = [name for name, ok in zip(tag_names, keep) if ok]
     tag_counts = tag_counts[:, keep]
-    return [_describe(c, int(sizes[c]), n, term_lift, features.terms, features.readable, tag_names, tag_counts)
-            for c in range(k)]
+    topics = [_describe(c, int(sizes[c]), n, term_lift, features.terms, features.readable, tag_names, tag_counts)
+              for c in range(k)]
+    if previous:
+        def candidates(c: int) -> list[str]:
+            found = _characteristic_tags(c, int(sizes[c]), n, tag_names, tag_counts, KEEP_AMONG)
+            if term_lift is not None:
+                found += _characteristic_terms(term_lift[c], features.terms, features.readable)
+            return found[:KEEP_AMONG]
+        _keep_names(topics, labels, [p.id for p in papers], previous, candidates)
+    return topics
+
+
+def _keep_names(topics: list[Topic], labels: np.ndarray, ids: list[str], previous: tuple[TopicMemory, ...],
+                candidates) -> None:  # noqa: ANN001 (int -> list[str])
+    """Give a topic its remembered name where it holds most of a remembered topic's papers and the name's phrases are
+    still among its best `candidates` (a new abstract then renames nothing that still fits)."""
+    members: list[list[str]] = [[] for _ in topics]
+    for pid, c in zip(ids, labels.tolist()):
+        members[c].append(pid)
+    where = {pid: j for j, m in enumerate(previous) for pid in m.papers}
+    matches = []
+    for c, mine in enumerate(members):
+        for j, inside in Counter(where[p] for p in mine if p in where).items():
+            overlap = inside / (len(mine) + len(previous[j].papers) - inside)
+            if overlap >= KEEP_OVERLAP:
+                matches.append((-overlap, c, j))
+    for _, c, j in sorted(matches):  # above one half, a topic matches one remembered topic at most, and back
+        kept = list(previous[j].phrases)
+        best = {text.fold_key(p) for p in candidates(c)}
+        if kept and all(text.fold_key(p) in best for p in kept):
+            topics[c] = _named(kept + [p for p in topics[c].phrases if not any(_overlaps(p, q) for q in kept)])
 
 
 def _broad_tags(tags: dict[str, Tag], features: Features) -> set[str]:
@@ -183,12 +244,17 @@ def _describe(
                 break
             if not any(_overlaps(term, p) for p in phrases):
                 phrases.append(term)
+    return _named(phrases)
+
+
+def _named(phrases: list[str]) -> Topic:
+    """Return a topic described by `phrases`, named after the first NAME_WORDS of them."""
     # The name (and so the slug, the topic page's URL) is the best NAME_WORDS phrases in alphabetical order:
     # when papers are added the third-best phrase and the order of the best ones are what change most (8 of
     # 40 dev topics renamed on dropping one paper, 7 of them this way), and a renamed topic moves its page
     # and rewrites every member's page.
     name = ", ".join(sorted(phrases[:NAME_WORDS], key=str.lower)) or "Other papers"
-    return Topic(slug="", name=name[:1].upper() + name[1:], phrases=phrases)
+    return Topic(slug="", name=name[:1].upper() + name[1:], phrases=phrases[:NAME_PHRASES])
 
 
 def _tag_counts(membership: sp.csr_matrix, papers: list[Paper], tags: dict[str, Tag]) -> tuple[list[str], np.ndarray]:
@@ -206,8 +272,10 @@ def _tag_counts(membership: sp.csr_matrix, papers: list[Paper], tags: dict[str, 
     return names, np.vstack([per_topic, overall])
 
 
-def _characteristic_tags(c: int, size: int, n: int, names: list[str], counts: np.ndarray) -> list[str]:
-    """Return the names of tags on at least two member papers, most characteristic (frequent x lift) first."""
+def _characteristic_tags(c: int, size: int, n: int, names: list[str], counts: np.ndarray,
+                         limit: int = NAME_PHRASES) -> list[str]:
+    """Return the names of up to `limit` tags on at least two member papers, most characteristic (frequent x lift)
+    first."""
     if not names:
         return []
     inside, overall = counts[c], counts[-1]
@@ -219,7 +287,7 @@ def _characteristic_tags(c: int, size: int, n: int, names: list[str], counts: np
     for i in ok[np.lexsort((ok, -np.round(score, 12)))].tolist():
         if not any(_overlaps(names[i], other) for other in chosen):
             chosen.append(names[i])
-        if len(chosen) >= NAME_PHRASES:
+        if len(chosen) >= limit:
             break
     return chosen
 

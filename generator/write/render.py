@@ -217,15 +217,21 @@ def _call(task: Callable[[], dict[str, str]]) -> dict[str, str]:
         return task()
     except jinja2.TemplateSyntaxError:
         raise
-    except jinja2.TemplateError as exc:
-        # Jinja rewrites the traceback so that template frames carry the template's file and line.
+    except Exception as exc:
+        # Jinja rewrites the traceback so that template frames carry the template's file and line: an error
+        # raised there (an undefined name, or a loop over values the template unpacks wrongly) is the template's.
         name = lineno = None
         tb = exc.__traceback__
         while tb is not None:
             if tb.tb_frame.f_code.co_filename.endswith(".j2"):
                 name, lineno = os.path.basename(tb.tb_frame.f_code.co_filename), tb.tb_lineno
             tb = tb.tb_next
-        raise TemplateFailed(name, lineno, exc.message or str(exc)) from None
+        if name is None and not isinstance(exc, jinja2.TemplateError):
+            raise  # papersite's own failure, not the template's
+        message = exc.message if isinstance(exc, jinja2.TemplateError) and exc.message else str(exc)
+        if not isinstance(exc, jinja2.TemplateError):
+            message = f"{type(exc).__name__}: {message}"
+        raise TemplateFailed(name, lineno, message) from None
 
 
 def _reader_files(map_tpl: jinja2.Template, corpus: Corpus, common: dict,
