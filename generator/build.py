@@ -387,21 +387,21 @@ def _state_saved(project: Project, corpus: Corpus) -> Iterator[None]:
     saves = [(feed.STATE_FILE, "first-seen", lambda path, shown: feed.save_first_seen(path, corpus.first_seen, shown))]
     if corpus.topic_memory:
         saves.append((topic_state.STATE_FILE, "topics", lambda path, shown: topic_state.save(path, corpus.topic_memory, shown)))
-    before: dict[Path, bytes | None] = {}
+    saved: dict[Path, bytes | None] = {}  # the files this build changed, with what they held before
     try:
         for name, field_name, save in saves:
             path = project.data_dir / name
             try:
-                before[path] = path.read_bytes()
+                old: bytes | None = path.read_bytes()
             except FileNotFoundError:
-                before[path] = None
+                old = None
             except OSError as exc:
                 raise PapersiteError(f"{project.relative(path)}:1: {field_name}: cannot be read ({exc.strerror or exc})") from exc
-            if not save(path, project.relative(path)):
-                del before[path]
+            if save(path, project.relative(path)):
+                saved[path] = old
         yield
     except BaseException:
-        for path, old in before.items():
+        for path, old in saved.items():
             if old is None:
                 path.unlink(missing_ok=True)
             else:

@@ -141,6 +141,7 @@ class Topic:
     phrases: list[str] = field(default_factory=list)
     description: str = ""
     papers: list[str] = field(default_factory=list)  # paper ids
+    named_by: list[str] = field(default_factory=list)  # the phrases a discovered topic's name is made of
 
     @property
     def path(self) -> str:

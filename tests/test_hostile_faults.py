@@ -155,6 +155,33 @@ def test_cache_files_nested_deep_or_of_the_wrong_shape_are_warnings_and_rebuilt(
     assert capsys.readouterr().err == ""
 
 
+TOPIC_STATE_CASES = {
+    "nested 100,000 deep": (b"[" * 100_000, "1: topics: invalid JSON: nested too deeply or a number too long"),
+    "invalid JSON on line 2": (b'[\n{"phrases": ["a"], "papers": ["x"]\n]', "3: topics: invalid JSON: Expecting ',' delimiter (column 1)"),
+    "not a list": (b'{"phrases": []}', "1: topics: expected a list of topics"),
+    "a topic of the wrong shape": (b'[\n{"phrases": ["a"], "papers": ["x"]},\n{"phrases": "a", "papers": []}\n]',
+                                   '3: topics: expected {"phrases": [text, ...], "papers": [paper id, ...]}'),
+    "a folder": (None, "1: topics: cannot be read (Is a directory)"),
+}
+
+
+@pytest.mark.parametrize("case", list(TOPIC_STATE_CASES))
+def test_a_malformed_topics_file_is_a_one_line_error(case: str, tmp_path: Path, capsys) -> None:
+    root = copy_project(tmp_path / "project", GOLDEN_DATA)
+    state = root / "data" / ".topics.json"
+    content, expected = TOPIC_STATE_CASES[case]
+    state.unlink(missing_ok=True)
+    if content is None:
+        state.mkdir()
+    else:
+        state.write_bytes(content)
+    before = tree(root)
+    assert main(["generate", "-q", "--project", str(root)]) == 1
+    assert capsys.readouterr().err.splitlines() == [
+        f"error: data/.topics.json:{expected}; delete the file to discover the topics afresh"]
+    assert tree(root / "site_src") == {k[len("site_src/"):]: v for k, v in before.items() if k.startswith("site_src/")}
+
+
 # --------------------------------------------------------------------------------------------------
 # 13. A state file that cannot be saved: nothing is replaced
 

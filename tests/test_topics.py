@@ -6,7 +6,8 @@ from pathlib import Path
 
 from generator.infer.features import Features, build_features
 from generator.model import Paper, Tag, TopicSpec, Vocabulary
-from generator.infer.topics import assign_topics, topic_count
+from generator.infer.topics import assign_topics, memory, topic_count
+from generator.model import TopicMemory
 from tests.conftest import grouped_papers
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "iclr_sample.jsonl"
@@ -131,3 +132,30 @@ def test_topics_do_not_depend_on_the_order_of_the_papers():
                                  terms=features.terms, embedding=features.embedding[order], readable=features.readable)
     assign_topics(reversed_papers, reversed_features, {}, Vocabulary())
     assert {p.id: p.topic for p in reversed_papers} == first
+
+
+def test_remembered_topics_keep_their_papers_and_names_when_one_paper_is_added():
+    # The last build's topics (data/.topics.json) are where k-means starts and which names stay while they fit:
+    # on this sample, 30 → 31 papers moved 77 % of the papers to another topic slug without them.
+    papers = _fixture_papers()[:30]
+    before = assign_topics(papers, build_features(papers), {}, Vocabulary())
+    slugs = {p.id: p.topic for p in papers}
+    more = _fixture_papers()[:31]
+    after = assign_topics(more, build_features(more), {}, Vocabulary(), previous=memory(before))
+    assert {t.name for t in before} <= {t.name for t in after}
+    assert all(p.topic == slugs[p.id] for p in more if p.id in slugs)
+    # The same papers with their own memory: the same topics.
+    again = _fixture_papers()[:30]
+    same = assign_topics(again, build_features(again), {}, Vocabulary(), previous=memory(before))
+    assert [(t.name, t.papers) for t in same] == [(t.name, t.papers) for t in before]
+
+
+def test_a_remembered_name_that_no_longer_describes_its_topic_is_not_kept():
+    papers = grouped_papers()
+    fresh = assign_topics(papers, build_features(papers), {}, Vocabulary())
+    graph = next(t for t in fresh if "p04" in t.papers)
+    stale = tuple(TopicMemory(("quantum chromodynamics",) if t is graph else tuple(t.named_by), tuple(t.papers))
+                  for t in fresh)
+    again = grouped_papers()
+    named = {t.name for t in assign_topics(again, build_features(again), {}, Vocabulary(), previous=stale)}
+    assert graph.name in named and "Quantum chromodynamics" not in named

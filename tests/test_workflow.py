@@ -60,6 +60,7 @@ def test_ci_script_runs_the_readme_test_command() -> None:
 def test_workflow_commits_the_first_seen_dates_back_on_main_only() -> None:
     build = _workflow()["jobs"]["build"]
     step = next(s for s in build["steps"] if "data/.first-seen.json" in s.get("run", ""))
+    assert "data/.topics.json" in step["run"]  # the topics the next build starts from
     assert "pull_request" in step["if"] and "refs/heads/main" in step["if"]
     assert "[skip ci]" in step["run"] and "git push" in step["run"]
     assert build["permissions"]["contents"] == "write"

@@ -84,7 +84,7 @@ def group(papers: list[Paper], features: Features, vocab: Vocabulary, previous: 
 
 def memory(topics: list[Topic]) -> tuple[TopicMemory, ...]:
     """Return what the next build remembers of discovered topics: each one's name phrases and papers, sorted."""
-    found = [TopicMemory(tuple(t.phrases[:NAME_WORDS]), tuple(sorted(t.papers))) for t in topics]
+    found = [TopicMemory(tuple(t.named_by), tuple(sorted(t.papers))) for t in topics]
     return tuple(sorted(found, key=lambda m: (m.papers, m.phrases)))
 
 
@@ -218,7 +218,7 @@ def _keep_names(topics: list[Topic], labels: np.ndarray, ids: list[str], previou
         kept = list(previous[j].phrases)
         best = {text.fold_key(p) for p in candidates(c)}
         if kept and all(text.fold_key(p) in best for p in kept):
-            topics[c] = _named(kept + [p for p in topics[c].phrases if not any(_overlaps(p, q) for q in kept)])
+            topics[c] = _named(kept + [p for p in topics[c].phrases if not any(_overlaps(p, q) for q in kept)], len(kept))
 
 
 def _broad_tags(tags: dict[str, Tag], features: Features) -> set[str]:
@@ -247,14 +247,14 @@ def _describe(
     return _named(phrases)
 
 
-def _named(phrases: list[str]) -> Topic:
-    """Return a topic described by `phrases`, named after the first NAME_WORDS of them."""
+def _named(phrases: list[str], words: int = NAME_WORDS) -> Topic:
+    """Return a topic described by `phrases`, named after the first `words` of them."""
     # The name (and so the slug, the topic page's URL) is the best NAME_WORDS phrases in alphabetical order:
     # when papers are added the third-best phrase and the order of the best ones are what change most (8 of
     # 40 dev topics renamed on dropping one paper, 7 of them this way), and a renamed topic moves its page
     # and rewrites every member's page.
-    name = ", ".join(sorted(phrases[:NAME_WORDS], key=str.lower)) or "Other papers"
-    return Topic(slug="", name=name[:1].upper() + name[1:], phrases=phrases[:NAME_PHRASES])
+    name = ", ".join(sorted(phrases[:words], key=str.lower)) or "Other papers"
+    return Topic(slug="", name=name[:1].upper() + name[1:], phrases=phrases[:NAME_PHRASES], named_by=phrases[:words])
 
 
 def _tag_counts(membership: sp.csr_matrix, papers: list[Paper], tags: dict[str, Tag]) -> tuple[list[str], np.ndarray]:
