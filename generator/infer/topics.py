@@ -140,10 +140,12 @@ def _id_uniforms(ids: list[str]) -> np.ndarray:
 
 
 def _remembered_centres(z: np.ndarray, ids: list[str], previous: tuple[TopicMemory, ...], k: int) -> np.ndarray:
-    """Return the centres of up to k remembered topics in the current embedding (most papers still here first)."""
+    """Return the centres of up to k remembered topics in the current embedding (most papers still here first); a
+    topic that lost more than half its papers is not one (k-means++ fills its place)."""
     row = {pid: i for i, pid in enumerate(ids)}
     present = [(m, [row[p] for p in m.papers if p in row]) for m in previous]
-    present = sorted(((m, rows) for m, rows in present if rows), key=lambda mr: (-len(mr[1]), mr[0].papers))[:k]
+    present = sorted(((m, rows) for m, rows in present if rows and 2 * len(rows) >= len(m.papers)),
+                     key=lambda mr: (-len(mr[1]), mr[0].papers))[:k]
     if not present:
         return np.zeros((0, z.shape[1]))
     return np.vstack([z[rows].astype(np.float64).mean(axis=0) for _, rows in present])
