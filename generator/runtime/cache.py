@@ -179,6 +179,9 @@ class Cache:
             finally:
                 os._exit(status)
         self._saving = pid
+        # The child has the entries: here they would only hold memory the rest of the build (MkDocs) can use.
+        # A later lookup reads the files again.
+        self._old, self._new, self._bad = {}, {}, {}
 
     def wait(self) -> None:
         """Wait for a background save to end; warn if it could not write the cache."""

@@ -134,13 +134,14 @@ def render_index(tpl: jinja2.Template, pages: list[IndexPage], links: dict[str, 
                 groups.append((author.initial, []))
             groups[-1][1].append(author)
         if page.group is None and page.authors:  # everyone on one page: the initials are its sections
-            letters = [(letter, "#" + _letter_id(letter), len(members)) for letter, members in groups]
+            letters = [(letter, "#" + _letter_id(letter)) for letter, _ in groups]
         else:
-            letters = [(_group_label(p.group), relative_url(p.path, page.path), counts[p.group]) for p in firsts]
+            letters = [(_group_label(p.group), relative_url(p.path, page.path)) for p in firsts]
         siblings = [p for p in pages if p.group == page.group]
         out[page.path] = tpl.render(
             groups=groups, group=_group_label(page.group) if page.group else None, page=page.page, pages=page.pages,
             start=(page.page - 1) * page_size + 1, count=len(page.authors), with_page=with_page, letters=letters,
+            initials=[(letter, target, counts[p.group]) for (letter, target), p in zip(letters, firsts)],
             href=lambda target, _path=page.path: relative_url(target, _path), letter_id=_letter_id, links=links,
             root=relative_url("index.md", page.path), page_size=page_size, overview=page.group is None and not page.authors,
             prev=relative_url(siblings[page.page - 2].path, page.path) if page.page > 1 else None,
