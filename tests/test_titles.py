@@ -797,3 +797,15 @@ def test_a_bare_field_takes_a_term_the_abstract_names_twice() -> None:
     abstract = ("Gradient inversion attacks aim to reconstruct training data from gradients. Previous attacks assume "
                 "hard label constraints. We lift hard label constraints with a closed-form label recovery.")
     assert infer_title(abstract).lower() == "hard label constraints for gradient inversion attacks"
+
+
+def test_a_verb_of_the_authors_left_at_the_start_becomes_a_gerund() -> None:
+    # "We propose and study a realistic ... setting": the contribution starts with "study a", an imperative
+    # in a title; titles write it as a gerund.
+    title = infer_title("We propose and study a realistic streaming setting where learners are granted a restricted "
+                        "budget per time step. Previous methods perform poorly in this setting. Experiments on two "
+                        "benchmarks confirm the analysis.")
+    assert title == "Studying a realistic streaming setting"
+    # A noun before a Latin "a" is no verb.
+    assert not infer_title("We propose maximum a posteriori inference of Gaussian Cox processes for Bayesian "
+                           "optimization. Experiments show gains.").startswith("Maximuming")

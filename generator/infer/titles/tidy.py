@@ -22,6 +22,19 @@ _LEAD_DROP = re.compile(
 #: "we propose to learn X": a purpose clause, which titles write as a gerund ("Learning X").
 # A word in -ly before a determiner is the verb itself ("to apply the"), not an adverb before one.
 _TO_VERB = re.compile(r"^(?:to|[Tt]o)\s+(?:\w+ly\s+(?!(?:the|a|an|this|these|its|their|our|each|all|any)\b))?([a-z]{3,})\b(?=\s)")
+#: "(we) study a realistic setting", "(we) derive the optimal features": a verb of the authors' voice left at the
+#: start, which titles write as a gerund ("Studying a realistic setting").
+_BASE_VERB = re.compile(r"^([a-z]{3,})\s+(?=(?:a|an|the|many|several|various|two|three|four|its|their|how|whether)\s)"
+                        r"(?!a\s+(?:priori|posteriori|fortiori)\b)")  # "maximum a posteriori" is a noun's Latin
+#: General English words that come before a determiner without being verbs: prepositions, conjunctions,
+#: auxiliaries, question words, quantifiers.
+_NOT_VERBS = frozenset(
+    "about above across after against along amid among around before behind below beneath beside besides between "
+    "beyond despite during except from inside into like near onto outside over past since than through throughout "
+    "toward towards under underneath unlike until upon via with within without and but nor yet both either neither "
+    "all not only also even just are was were been can could does did may might must shall should will would has "
+    "have had how what when where which who whom whose why whether while for off out per the this that these those "
+    "any each every some such many much most more less few half".split())
 #: "that enables us to", "which allows one to", "allowing us to": the authors' voice before a purpose.
 _US_TO = re.compile(r",?\s+(?:(?:that|which)\s+(?:enables?|allows?|lets?|helps?|permits?)|enabling|allowing|letting)"
                     r"\s+(?:us|one|them|users|practitioners|researchers)\s+(?:to\s+)?(?=[a-z]{3,}\b)")
@@ -88,6 +101,9 @@ def _clean_phrase(phrase: str, limit: int, generic_head: bool = False) -> str:
         p = _gerund(to_verb.group(1), base=True) + p[to_verb.end(1):]
         # "to examine and characterise the X": both verbs take the gerund.
         p = _AND_VERB.sub(lambda m: m.group(1) + _gerund(m.group(2), base=True), p, count=1)
+    base = _BASE_VERB.match(p)
+    if base and base.group(1) not in _NOT_VERBS and not base.group(1).endswith(("ing", "ly", "ed", "s")):
+        p = _gerund(base.group(1), base=True) + p[base.end(1):]
     if re.match(r"[A-Za-z]+ing\b", p):
         # "Generating samples and implement an iterative process": the verbs of a gerund phrase are gerunds too.
         p = _GERUND_AND.sub(lambda m: m.group(1) + _gerund(m.group(2), base=True), p)
