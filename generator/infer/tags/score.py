@@ -35,6 +35,10 @@ _VERB_SHARE = 0.2  # a word followed by a determiner this often is a verb ("trai
 _VERB_MIN_MENTIONS = 3  # ... when the corpus writes it alone at least this often
 _TAIL_FLOOR = 0.6  # share of a phrase's score kept however rarely it opens a noun phrase
 _OPENS_WEIGHT = 2.0  # ... and how fast opening one lifts it to the full score
+_PASSING = 0.6  # a passing mention (about.py) is worth this share of its score
+_FURNITURE_SHARE = 0.05  # a word used by this share of the papers is widespread ...
+_FURNITURE_MIN_PAPERS = 10  # ... and by at least this many
+_FURNITURE_BURST = 1.2  # ... a phrase of such words named fewer times a paper is furniture
 _ADJECTIVE_SINGLE = 0.1  # one adjective alone ("adversarial") names nothing
 _ADJECTIVE_SUFFIXES = ("al", "ic", "ive", "ous", "able", "ible", "ful", "less", "ar", "ary", "om", "er", "ent", "ant")
 _NOUN_SUFFIXES = ("tion", "sion", "ity", "ness", "ism", "ment", "ance", "ence", "ing", "ics", "ogy", "phy", "sis", "ency", "ancy", "ure", "ization", "er", "or", "ship")
@@ -68,8 +72,8 @@ class _Rows:
     paper: np.ndarray  # the paper of each row
     key: np.ndarray  # its canonical key id
     phrase: np.ndarray  # its phrase key, as an index into Candidates._phrases
-    counts: np.ndarray  # 5 x rows: mentions, sentence of first mention, ending a noun phrase, before a determiner,
-    # a whole noun phrase
+    counts: np.ndarray  # COUNTS x rows: mentions, sentence of first mention, ending a noun phrase, before a
+    # determiner, a whole noun phrase, in an aside
     written: np.ndarray  # whether the row's phrase is written otherwise than as its key ...
     forms: list  # ... and then how (one entry per such row, in row order)
 
@@ -108,6 +112,11 @@ class Candidates:
         phrase = np.fromiter(map(phrase_id.__getitem__, raw), np.int64, len(raw))
         sizes = [len(u[0]) for u in unpacked]
         paper = np.repeat(np.arange(len(unpacked), dtype=np.int64), sizes)
+        # Papers using each word (its one-word phrase key), generic ones too: how widespread a phrase's words are.
+        single = np.array([" " not in phrase for phrase in self._phrases], dtype=bool)
+        word_rows = single[phrase]
+        word_df = np.bincount(phrase[word_rows], minlength=len(self._phrases))  # a key occurs once per text
+        self.word_df = {self._phrases[i]: int(word_df[i]) for i in np.flatnonzero(word_df).tolist()}
         counts = np.concatenate([u[1] for u in unpacked]).astype(np.int64).T if raw else np.zeros((COUNTS, 0), np.int64)
         offsets = np.cumsum([0] + sizes).tolist()
         forms = {offset + i: written for offset, u in zip(offsets, unpacked) for i, written in u[2]}
@@ -136,11 +145,12 @@ class Candidates:
     def _count(self, rows: _Rows) -> None:
         """Set the candidates (paper, key, tf, first) and the keys' corpus statistics from the rows."""
         n_keys = max(len(self.keys), 1)
-        mentions, first, at_end, before_object, opens = rows.counts
+        mentions, first, at_end, before_object, opens, aside = rows.counts
         # Two phrase keys may fold into one key of a paper: mentions add up, the earlier first mention counts.
         pairs, inverse = np.unique(rows.paper * n_keys + rows.key, return_inverse=True)
         self.paper, self.key = pairs // n_keys, pairs % n_keys
         self.tf = np.bincount(inverse, weights=mentions, minlength=len(pairs)).astype(np.int64)
+        self.aside = np.bincount(inverse, weights=aside, minlength=len(pairs)).astype(np.int64)
         self.first = np.full(len(pairs), np.iinfo(np.int64).max, dtype=np.int64)
         np.minimum.at(self.first, inverse, first)
         self.total = np.bincount(rows.key, weights=mentions, minlength=len(self.keys)).astype(np.int64)
@@ -197,6 +207,8 @@ class Candidates:
             # A phrase led by a verb ("train models", "analyzing whole slide images") names no subject.
             if " " in key and key.split(" ", 1)[0] in verbs and not given_keys[kid]:
                 continue
+            if not given_keys[kid] and self.furniture(kid):
+                continue
             factors[:, kid] = self._key_factors(kid)
         # The same products in the same order as the formula per candidate takes: scores are exact.
         tf_weight = np.array([0.0] + [1 + _TF_WEIGHT * math.log(tf) for tf in range(1, int(self.tf.max(initial=0)) + 1)])
@@ -205,7 +217,22 @@ class Candidates:
             score *= factor[self.key]
         score /= 1 + _POSITION_DECAY * self.first
         score *= np.where(given_keys[self.key], _GIVEN_BOOST, 1.0)
+        score *= np.where(self.passing() & ~given_keys[self.key], _PASSING, 1.0)
         return score
+
+    def furniture(self, kid: int) -> bool:
+        """Return whether a key is field furniture: every word of it is among the corpus's most widespread
+        ones, and the papers using the phrase name it about once ("model capacity", "loss function")."""
+        words = self.keys[kid].split(" ")
+        # A small corpus has no field furniture to speak of: a word of a few of its papers is not widespread.
+        floor = max(_FURNITURE_SHARE * len(self.given), _FURNITURE_MIN_PAPERS)
+        return (len(words) > 1 and self.total[kid] < _FURNITURE_BURST * self.df[kid]
+                and all(self.word_df.get(w, 0) >= floor for w in words))
+
+    def passing(self) -> np.ndarray:
+        """Return which candidates are passing mentions (about.py): named once, after the first sentence, in
+        an aside (others' work, an example, a contrast) that does not state the paper's contribution."""
+        return (self.tf == 1) & (self.first > 0) & (self.aside > 0)
 
     def _verbs(self) -> set[str]:
         """Return the words the corpus uses as verbs: alone, they are followed by a determiner this often ("train the")."""
