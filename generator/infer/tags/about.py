@@ -26,8 +26,7 @@ _CONTRIBUTION = re.compile(
 # X", "such as", "compared to", "rather than", "instead of", "in contrast to", "e.g.".
 ASIDE_WORDS = frozenset("""
 such like unlike including compared contrast than instead beyond traditional existing previous prior conventional
-classical standard popular common commonly typical typically recent recently current without beside besides other
-e.g e.g. i.e i.e.
+classical without besides other e.g e.g.
 """.split())
 # Words by which a paper speaks of itself ("we", "our method", "this paper"): only then can a sentence state its
 # contribution.
