@@ -152,8 +152,9 @@ def test_every_tag_has_two_papers_and_matches_paper_tags(sample):
         assert len(p.tags) <= 8 and len(set(p.tags)) == len(p.tags)
         for slug in p.tags:
             assert p.id in tags[slug].papers
-    # Fewer, better tags: a paper of a small corpus with little specific in common with others gets fewer.
-    assert sum(len(p.tags) >= 3 for p in papers) >= 0.5 * len(papers)
+    # Fewer, better tags: a paper of a small corpus with little specific in common with others gets fewer (no
+    # plain word named once in passing, "robustness", "initialization", fills its place).
+    assert sum(len(p.tags) >= 3 for p in papers) >= 0.35 * len(papers)
 
 
 def test_sample_tags_match_author_keywords(sample):
@@ -481,3 +482,13 @@ def test_a_small_corpus_has_no_furniture():
     """In a corpus of three papers every word is in most of them: none is widespread enough to make furniture."""
     texts = _capacity_corpus(1)[:3]
     assert all("model capacity" in names for names in _tag_names(texts))
+
+
+def test_a_plain_word_named_once_gives_way_to_a_phrase():
+    """"approximation", named once in passing, is rarely what a paper is about: beside a phrase of the same place
+    and weight it is the one left out; named in each of its sentences, the same word is a tag."""
+    texts = [f"Spectral clustering of {x} graphs. Approximation helps. Kernel regression helps too." for x in ("social", "road")]
+    assert all("approximation" not in names and "kernel regression" in names for names in _tag_names(texts))
+    texts = [f"Spectral clustering of {x} graphs. Approximation helps approximation. Kernel regression helps too."
+             for x in ("social", "road")]
+    assert all("approximation" in names for names in _tag_names(texts))

@@ -39,7 +39,8 @@ class Occurrence:
     opens: bool  # the phrase starts a run of content words: no content word comes before it
     at_end: bool  # no content word follows: the phrase ends where a noun phrase ends
     before_object: bool  # a determiner follows ("handling the"), as after a verb
-    aside: bool = False  # in an aside that states no contribution (about.py): a passing mention if the only one
+    aside: bool = False  # after an aside's first word ("such as", "unlike", "existing"), in a sentence that states
+    # no contribution (about.py): a passing mention if the only one
 
 
 def extract_candidates(text: str, acronyms: dict[str, str] | None = None) -> list[Occurrence]:
@@ -77,12 +78,15 @@ def _negated(facts: list[tuple], start: int) -> bool:
     return False
 
 
-def _aside(sentence: str, facts: list[tuple]) -> bool:
-    """Return whether a sentence is an aside that states no contribution (about.py), from its tokens' facts."""
-    roles = 0
-    for fact in facts:
+def _aside_from(sentence: str, facts: list[tuple]) -> int:
+    """Return the token index after which a sentence asides (about.py): its first word of an aside ("such as X",
+    "unlike X", "existing X"), or the sentence's length when it has none or states the paper's contribution."""
+    cue, roles = len(facts), 0
+    for k, fact in enumerate(facts):
+        if fact[11] & 1 and cue == len(facts):
+            cue = k
         roles |= fact[11]
-    return bool(roles & 1) and not (roles & 2 and states_contribution(sentence))
+    return len(facts) if roles & 2 and states_contribution(sentence) else cue
 
 
 def _occurrences(text: str, acronyms: dict[str, str]) -> Iterator[tuple[str, str, int, int, int, bool, bool, bool, bool]]:
@@ -90,7 +94,7 @@ def _occurrences(text: str, acronyms: dict[str, str]) -> Iterator[tuple[str, str
     offset = 0
     for si, sentence in enumerate(sentences(text)):
         facts = [_token_facts(t) for t in tokens(sentence)]
-        aside = _aside(sentence, facts)
+        aside_from = _aside_from(sentence, facts)
         n_tokens = len(facts)
         i = 0
         while i < n_tokens:
@@ -123,7 +127,8 @@ def _occurrences(text: str, acronyms: dict[str, str]) -> Iterator[tuple[str, str
                     if word[3] or not key or key in FILLER_KEYS or (lone_size and b == a + 2):
                         continue
                     at_end = b == size
-                    yield (shown, key, si, offset + i + a, b - a, a == 0, at_end, at_end and object_follows, aside)
+                    yield (shown, key, si, offset + i + a, b - a, a == 0, at_end, at_end and object_follows,
+                           i + a > aside_from)
             i = j
         offset += n_tokens
 

@@ -35,6 +35,7 @@ _VERB_SHARE = 0.2  # a word followed by a determiner this often is a verb ("trai
 _VERB_MIN_MENTIONS = 3  # ... when the corpus writes it alone at least this often
 _TAIL_FLOOR = 0.6  # share of a phrase's score kept however rarely it opens a noun phrase
 _OPENS_WEIGHT = 2.0  # ... and how fast opening one lifts it to the full score
+_ONCE_WORD = 0.25  # one plain word (no acronym, no name) named once is a passing word, rarely the subject
 _PASSING = 0.6  # a passing mention (about.py) is worth this share of its score
 _FURNITURE_SHARE = 0.05  # a word used by this share of the papers is widespread ...
 _FURNITURE_MIN_PAPERS = 10  # ... and by at least this many
@@ -201,6 +202,7 @@ class Candidates:
     def scores(self, given_keys: np.ndarray) -> np.ndarray:
         """Return each candidate's relevance to its paper; NaN where its key cannot be a tag."""
         factors = np.full((6, len(self.keys)), np.nan)
+        self._plain_word = np.zeros(len(self.keys), dtype=bool)  # one word, not an acronym or a name
         verbs = self._verbs()
         for kid in np.flatnonzero((self.df >= 2) & ((self.at_end > 0) | given_keys) & (self.total > 0)).tolist():
             key = self.keys[kid]
@@ -218,6 +220,7 @@ class Candidates:
         score /= 1 + _POSITION_DECAY * self.first
         score *= np.where(given_keys[self.key], _GIVEN_BOOST, 1.0)
         score *= np.where(self.passing() & ~given_keys[self.key], _PASSING, 1.0)
+        score *= np.where(self._plain_word[self.key] & (self.tf == 1) & ~given_keys[self.key], _ONCE_WORD, 1.0)
         return score
 
     def furniture(self, kid: int) -> bool:
@@ -259,16 +262,20 @@ class Candidates:
         return burst, length, head, verb, self._single_word_factor(kid) if words == 1 else 1.0, opens
 
     def _single_word_factor(self, kid: int) -> float:
-        """Return how much a one-word candidate keeps of its score: concept nouns and acronyms keep more."""
+        """Return how much a one-word candidate keeps of its score: concept nouns and acronyms keep more (and
+        mark in `_plain_word` a word that is neither an acronym nor a name, which scores() weighs)."""
         key = self.keys[kid]
         # An adjective alone ("adversarial", "dynamic") names nothing, unless the corpus uses it as a noun.
         if key.endswith(_ADJECTIVE_SUFFIXES) and self.at_end[kid] * 2 < self.total[kid]:
+            self._plain_word[kid] = True
             return _ADJECTIVE_SINGLE
         # Phrase keys are lowercase: only forms written otherwise can be acronyms or names.
         written = self.surfaces(kid, written_only=True)
         all_forms = int(self.total[kid]) + sum(self._given_forms.get(kid, {}).values())
         written_upper = sum(c for s, c in written.items() if sum(ch.isupper() for ch in s) >= 2)
-        if written_upper * 2 >= all_forms or key.endswith(_NOUN_SUFFIXES):
+        named = written_upper * 2 >= all_forms
+        self._plain_word[kid] = not named
+        if named or key.endswith(_NOUN_SUFFIXES):
             return _NOUN_SINGLE
         return _SINGLE_WORD
 
