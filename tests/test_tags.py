@@ -492,3 +492,13 @@ def test_a_plain_word_named_once_gives_way_to_a_phrase():
     texts = [f"Spectral clustering of {x} graphs. Approximation helps approximation. Kernel regression helps too."
              for x in ("social", "road")]
     assert all("approximation" in names for names in _tag_names(texts))
+
+
+def test_a_word_with_letters_of_any_script_is_one_token():
+    """"Schrödinger bridge" is no "dinger bridge"."""
+    keys = {o.key for o in extract_candidates("We solve the Schrödinger bridge problem with a naïve sampler.")}
+    assert "schrodinger bridge" in keys and "dinger bridge" not in keys and "ve sampler" not in keys
+
+
+def test_a_benchmark_of_a_tag_is_the_same_concept():
+    assert concept_key("code generation benchmark") == concept_key("code generation")
