@@ -152,9 +152,8 @@ def test_every_tag_has_two_papers_and_matches_paper_tags(sample):
         assert len(p.tags) <= 8 and len(set(p.tags)) == len(p.tags)
         for slug in p.tags:
             assert p.id in tags[slug].papers
-    # Fewer, better tags: a paper of a small corpus with little specific in common with others gets fewer (no
-    # plain word named once in passing, "robustness", "initialization", fills its place).
-    assert sum(len(p.tags) >= 3 for p in papers) >= 0.35 * len(papers)
+    # Fewer, better tags: a paper of a small corpus with little specific in common with others gets fewer.
+    assert sum(len(p.tags) >= 3 for p in papers) >= 0.5 * len(papers)
 
 
 def test_sample_tags_match_author_keywords(sample):
@@ -484,14 +483,24 @@ def test_a_small_corpus_has_no_furniture():
     assert all("model capacity" in names for names in _tag_names(texts))
 
 
+def _approximation_corpus(n: int, mentions: int) -> list[str]:
+    """Return n texts on different graphs, each naming "approximation" `mentions` times and two phrases each shared
+    with a few other texts."""
+    graphs = ["social", "road", "citation", "protein", "power", "airline", "trade", "email", "brain", "web", "gene",
+              "food"][:n]
+    pairs = ["kernel regression", "belief propagation", "spectral clustering", "random walks", "graph cuts",
+             "label propagation"]
+    return [f"Graphs of {x} matter. " + " ".join(["Approximation helps."] * mentions)
+            + f" {pairs[i // 2].capitalize()} too. {pairs[(i // 2 + 1) % len(pairs)].capitalize()} as well."
+            for i, x in enumerate(graphs)]
+
+
 def test_a_plain_word_named_once_gives_way_to_a_phrase():
-    """"approximation", named once in passing, is rarely what a paper is about: beside a phrase of the same place
-    and weight it is the one left out; named in each of its sentences, the same word is a tag."""
-    texts = [f"Spectral clustering of {x} graphs. Approximation helps. Kernel regression helps too." for x in ("social", "road")]
-    assert all("approximation" not in names and "kernel regression" in names for names in _tag_names(texts))
-    texts = [f"Spectral clustering of {x} graphs. Approximation helps approximation. Kernel regression helps too."
-             for x in ("social", "road")]
-    assert all("approximation" in names for names in _tag_names(texts))
+    """"approximation", used by many papers and named once by each, is rarely what one is about: beside a phrase of
+    the same place and weight it is the one left out. Named twice a paper, or shared by a few papers only, it stays."""
+    assert all("approximation" not in names and len(names) == 2 for names in _tag_names(_approximation_corpus(12, 1)))
+    assert all("approximation" in names for names in _tag_names(_approximation_corpus(12, 2)))
+    assert all("approximation" in names for names in _tag_names(_approximation_corpus(3, 1)))
 
 
 def test_a_word_with_letters_of_any_script_is_one_token():

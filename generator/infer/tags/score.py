@@ -35,7 +35,8 @@ _VERB_SHARE = 0.2  # a word followed by a determiner this often is a verb ("trai
 _VERB_MIN_MENTIONS = 3  # ... when the corpus writes it alone at least this often
 _TAIL_FLOOR = 0.6  # share of a phrase's score kept however rarely it opens a noun phrase
 _OPENS_WEIGHT = 2.0  # ... and how fast opening one lifts it to the full score
-_ONCE_WORD = 0.25  # one plain word (no acronym, no name) named once is a passing word, rarely the subject
+_ONCE_WORD = 0.25  # one plain word (no acronym, no name) named once is a passing word, rarely the subject ...
+_ONCE_MIN_PAPERS = 10  # ... when at least this many papers use it (a word a few papers share is specific)
 _PASSING = 0.6  # a passing mention (about.py) is worth this share of its score
 _FURNITURE_SHARE = 0.05  # a word used by this share of the papers is widespread ...
 _FURNITURE_MIN_PAPERS = 10  # ... and by at least this many
@@ -220,6 +221,7 @@ class Candidates:
         score /= 1 + _POSITION_DECAY * self.first
         score *= np.where(given_keys[self.key], _GIVEN_BOOST, 1.0)
         score *= np.where(self.passing() & ~given_keys[self.key], _PASSING, 1.0)
+        self._plain_word &= self.df >= _ONCE_MIN_PAPERS
         score *= np.where(self._plain_word[self.key] & (self.tf == 1) & ~given_keys[self.key], _ONCE_WORD, 1.0)
         return score
 
