@@ -81,12 +81,10 @@ def _negated(facts: list[tuple], start: int) -> bool:
 def _aside_from(sentence: str, facts: list[tuple]) -> int:
     """Return the token index after which a sentence asides (about.py): its first word of an aside ("such as X",
     "unlike X", "existing X"), or the sentence's length when it has none or states the paper's contribution."""
-    cue, roles = len(facts), 0
-    for k, fact in enumerate(facts):
-        if fact[11] & 1 and cue == len(facts):
-            cue = k
-        roles |= fact[11]
-    return len(facts) if roles & 2 and states_contribution(sentence) else cue
+    roles = [fact[11] for fact in facts]  # the two word sets are disjoint: 0, 1 (aside) or 2 (the paper itself)
+    if 1 not in roles or (2 in roles and states_contribution(sentence)):
+        return len(facts)
+    return roles.index(1)
 
 
 def _occurrences(text: str, acronyms: dict[str, str]) -> Iterator[tuple[str, str, int, int, int, bool, bool, bool, bool]]:

@@ -205,12 +205,13 @@ class Candidates:
         factors = np.full((6, len(self.keys)), np.nan)
         self._plain_word = np.zeros(len(self.keys), dtype=bool)  # one word, not an acronym or a name
         verbs = self._verbs()
+        rare = self.total < _FURNITURE_BURST * self.df  # named about once a paper: the first test of furniture
         for kid in np.flatnonzero((self.df >= 2) & ((self.at_end > 0) | given_keys) & (self.total > 0)).tolist():
             key = self.keys[kid]
             # A phrase led by a verb ("train models", "analyzing whole slide images") names no subject.
             if " " in key and key.split(" ", 1)[0] in verbs and not given_keys[kid]:
                 continue
-            if not given_keys[kid] and self.furniture(kid):
+            if not given_keys[kid] and rare[kid] and self.furniture(kid):
                 continue
             factors[:, kid] = self._key_factors(kid)
         # The same products in the same order as the formula per candidate takes: scores are exact.
