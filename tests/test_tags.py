@@ -426,3 +426,88 @@ def test_an_umbrella_tag_the_user_names_stays() -> None:
     embedding = np.eye(12)  # no two papers alike at all
     tags = assign_tags(papers, Vocabulary(preferred={"widget networks": "widget networks"}), embedding=lambda: embedding)
     assert "widget-networks" in tags
+
+
+def test_a_mention_in_an_aside_is_marked_but_not_one_in_a_contribution():
+    """"Unlike traditional approaches like RLHF" names others' work; "we propose X, unlike Y" states the paper's own."""
+    aside = {o.key: o.aside for o in extract_candidates(
+        "Alignment matters. Unlike traditional approaches like reward modelling, it is cheap. "
+        "We propose preference tuning, unlike policy distillation. Preference tuning scales.")}
+    assert aside["reward modelling"] and not aside["preference tuning"] and not aside["policy distillation"]
+
+
+def test_a_phrase_named_once_in_an_aside_gives_way_to_one_the_paper_is_about():
+    """The same two phrases in the same places: named once beside others' work, "message passing" is a passing
+    mention and the paper's second tag is what it studies; named plainly, it stays the second tag (a third paper
+    shares both phrases, so that either can be a tag)."""
+    texts = ["Graph neural networks learn from molecules. Unlike earlier work such as message passing, they scale. "
+             "Later we apply graph neural networks to protein folding.",
+             "Graph neural networks learn from molecules. Message passing lets them scale. "
+             "Later we apply graph neural networks to protein folding.",
+             "Protein folding is hard. We use message passing for protein folding and message passing for docking."]
+    papers = [paper(str(i), t) for i, t in enumerate(texts)]
+    tags = assign_tags(papers, Vocabulary(), max_tags=2)
+    aside, plain = ([tags[s].name for s in p.tags] for p in papers[:2])
+    assert aside == ["graph neural networks", "protein folding"]
+    assert plain == ["graph neural networks", "message passing"]
+
+
+def _capacity_corpus(mentions: int) -> list[str]:
+    """Return twelve texts on different subjects, each naming "model capacity" `mentions` times."""
+    subjects = ["spiking networks", "protein folding", "weather forecasting", "music generation", "robot grasping",
+                "code repair", "speech enhancement", "graph matching", "image dehazing", "table parsing",
+                "crop monitoring", "chess engines"]
+    return [f"{s.capitalize()} depends on model capacity. We study {s} with a large model of enough capacity. "
+            + " ".join(["Model capacity limits it."] * (mentions - 1)) + f" Our {s} beat every model."
+            for s in subjects]
+
+
+def test_field_furniture_is_no_tag():
+    """"model capacity": both words are in every paper, and the papers name the phrase once each (field furniture);
+    named three times a paper, the same phrase is what those papers are about."""
+    once = {n for names in _tag_names(_capacity_corpus(1)) for n in names}
+    assert "model capacity" not in once
+    thrice = _tag_names(_capacity_corpus(3))
+    assert all("model capacity" in names for names in thrice)
+
+
+def test_field_furniture_an_author_gives_as_a_keyword_stays():
+    papers = [paper(str(i), t, ["model capacity"] if i < 2 else None) for i, t in enumerate(_capacity_corpus(1))]
+    tags = assign_tags(papers, Vocabulary())
+    assert "model-capacity" in papers[0].tags and "model-capacity" in tags
+
+
+def test_a_small_corpus_has_no_furniture():
+    """In a corpus of three papers every word is in most of them: none is widespread enough to make furniture."""
+    texts = _capacity_corpus(1)[:3]
+    assert all("model capacity" in names for names in _tag_names(texts))
+
+
+def _approximation_corpus(n: int, mentions: int) -> list[str]:
+    """Return n texts on different graphs, each naming "approximation" `mentions` times and two phrases each shared
+    with a few other texts."""
+    graphs = ["social", "road", "citation", "protein", "power", "airline", "trade", "email", "brain", "web", "gene",
+              "food"][:n]
+    pairs = ["kernel regression", "belief propagation", "spectral clustering", "random walks", "graph cuts",
+             "label propagation"]
+    return [f"Graphs of {x} matter. " + " ".join(["Approximation helps."] * mentions)
+            + f" {pairs[i // 2].capitalize()} too. {pairs[(i // 2 + 1) % len(pairs)].capitalize()} as well."
+            for i, x in enumerate(graphs)]
+
+
+def test_a_plain_word_named_once_gives_way_to_a_phrase():
+    """"approximation", used by many papers and named once by each, is rarely what one is about: beside a phrase of
+    the same place and weight it is the one left out. Named twice a paper, or shared by a few papers only, it stays."""
+    assert all("approximation" not in names and len(names) == 2 for names in _tag_names(_approximation_corpus(12, 1)))
+    assert all("approximation" in names for names in _tag_names(_approximation_corpus(12, 2)))
+    assert all("approximation" in names for names in _tag_names(_approximation_corpus(3, 1)))
+
+
+def test_a_word_with_letters_of_any_script_is_one_token():
+    """"Schrödinger bridge" is no "dinger bridge"."""
+    keys = {o.key for o in extract_candidates("We solve the Schrödinger bridge problem with a naïve sampler.")}
+    assert "schrodinger bridge" in keys and "dinger bridge" not in keys and "ve sampler" not in keys
+
+
+def test_a_benchmark_of_a_tag_is_the_same_concept():
+    assert concept_key("code generation benchmark") == concept_key("code generation")

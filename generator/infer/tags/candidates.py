@@ -14,13 +14,14 @@ from typing import Iterator
 
 import numpy as np
 
+from generator.infer.tags.about import ASIDE_WORDS, SELF_WORDS, states_contribution
 from generator.infer.tags.tokens import acronym_stem, bad_head, is_stop, sentences, surface_word, tokens
 from generator.infer.tags.words import BAD_START, DETERMINERS, FILLER_KEYS, GENERIC_SINGLE, NEGATORS, SIZE_WORDS
 from generator.text import fold_key
 
 MAX_WORDS = 4
 #: Counts kept per phrase key of a text (see text_evidence).
-COUNTS = 5
+COUNTS = 6
 
 # The JSON form of text_evidence() (a tuple is a list of exactly those items): [keys, counts, written forms].
 TextEvidence = tuple[str, str, list[tuple[int, str | list[tuple[str, int]]]]]
@@ -38,6 +39,8 @@ class Occurrence:
     opens: bool  # the phrase starts a run of content words: no content word comes before it
     at_end: bool  # no content word follows: the phrase ends where a noun phrase ends
     before_object: bool  # a determiner follows ("handling the"), as after a verb
+    aside: bool = False  # after an aside's first word ("such as", "unlike", "existing"), in a sentence that states
+    # no contribution (about.py): a passing mention if the only one
 
 
 def extract_candidates(text: str, acronyms: dict[str, str] | None = None) -> list[Occurrence]:
@@ -49,17 +52,18 @@ def extract_candidates(text: str, acronyms: dict[str, str] | None = None) -> lis
 
 
 @lru_cache(maxsize=131072)
-def _token_facts(token: str) -> tuple[bool, str, str, bool, bool, bool, str, bool, bool, bool, bool]:
+def _token_facts(token: str) -> tuple[bool, str, str, bool, bool, bool, str, bool, bool, bool, bool, int]:
     """Return what candidate extraction asks of a token, computed once per distinct token.
 
     (ends a run, folding key, display form, cannot end a tag, cannot start one, is a determiner, acronym stem,
-    is a size adjective, denies what follows, is a generic noun, is a word rather than a symbol or number).
+    is a size adjective, denies what follows, is a generic noun, is a word rather than a symbol or number,
+    1 for a word of an aside and 2 for one by which the paper speaks of itself, see about.py).
     """
     low = token.lower()
     key = fold_key(token)
     return (is_stop(token), key, surface_word(token), bad_head(token), low in BAD_START,
             low in DETERMINERS, acronym_stem(token), low in SIZE_WORDS, low in NEGATORS or low.endswith("n't"),
-            key in GENERIC_SINGLE, low[0].isalpha())
+            key in GENERIC_SINGLE, low[0].isalpha(), (low in ASIDE_WORDS) | (low in SELF_WORDS) << 1)
 
 
 def _negated(facts: list[tuple], start: int) -> bool:
@@ -74,11 +78,21 @@ def _negated(facts: list[tuple], start: int) -> bool:
     return False
 
 
-def _occurrences(text: str, acronyms: dict[str, str]) -> Iterator[tuple[str, str, int, int, int, bool, bool, bool]]:
+def _aside_from(sentence: str, facts: list[tuple]) -> int:
+    """Return the token index after which a sentence asides (about.py): its first word of an aside ("such as X",
+    "unlike X", "existing X"), or the sentence's length when it has none or states the paper's contribution."""
+    roles = [fact[11] for fact in facts]  # the two word sets are disjoint: 0, 1 (aside) or 2 (the paper itself)
+    if 1 not in roles or (2 in roles and states_contribution(sentence)):
+        return len(facts)
+    return roles.index(1)
+
+
+def _occurrences(text: str, acronyms: dict[str, str]) -> Iterator[tuple[str, str, int, int, int, bool, bool, bool, bool]]:
     """Yield the fields of every candidate phrase occurrence of a plain text, in text order."""
     offset = 0
     for si, sentence in enumerate(sentences(text)):
         facts = [_token_facts(t) for t in tokens(sentence)]
+        aside_from = _aside_from(sentence, facts)
         n_tokens = len(facts)
         i = 0
         while i < n_tokens:
@@ -111,7 +125,8 @@ def _occurrences(text: str, acronyms: dict[str, str]) -> Iterator[tuple[str, str
                     if word[3] or not key or key in FILLER_KEYS or (lone_size and b == a + 2):
                         continue
                     at_end = b == size
-                    yield (shown, key, si, offset + i + a, b - a, a == 0, at_end, at_end and object_follows)
+                    yield (shown, key, si, offset + i + a, b - a, a == 0, at_end, at_end and object_follows,
+                           i + a > aside_from)
             i = j
         offset += n_tokens
 
@@ -121,22 +136,23 @@ def text_evidence(text: str, acronyms: dict[str, str]) -> list:
 
     Everything tag scoring reads of extract_candidates(text, acronyms), packed so that the cache decodes it
     fast: [the phrase keys joined by newlines, their counts (mentions, sentence of first mention, mentions
-    ending a noun phrase, mentions followed by a determiner, mentions opening a noun phrase) as base64
-    of little-endian int32, and
+    ending a noun phrase, mentions followed by a determiner, mentions opening a noun phrase, mentions in an
+    aside, see about.py) as base64 of little-endian int32, and
     [[phrase index, written forms], ...] for the phrases not only written as their key]. The written forms
     are one form, or [[written form, mentions], ...] when there are several.
     """
     by_key: dict[str, list[int]] = {}
     surfaces: dict[str, dict[str, int]] = {}
-    for surface, key, sentence, _start, _n, opens, at_end, before_object in _occurrences(text, acronyms):
+    for surface, key, sentence, _start, _n, opens, at_end, before_object, aside in _occurrences(text, acronyms):
         entry = by_key.get(key)
         if entry is None:
-            entry = by_key[key] = [0, sentence, 0, 0, 0]
+            entry = by_key[key] = [0, sentence, 0, 0, 0, 0]
             surfaces[key] = {}
         entry[0] += 1
         entry[2] += at_end
         entry[3] += before_object
         entry[4] += opens
+        entry[5] += aside
         forms = surfaces[key]
         forms[surface] = forms.get(surface, 0) + 1
     written = []

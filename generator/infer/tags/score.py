@@ -35,6 +35,12 @@ _VERB_SHARE = 0.2  # a word followed by a determiner this often is a verb ("trai
 _VERB_MIN_MENTIONS = 3  # ... when the corpus writes it alone at least this often
 _TAIL_FLOOR = 0.6  # share of a phrase's score kept however rarely it opens a noun phrase
 _OPENS_WEIGHT = 2.0  # ... and how fast opening one lifts it to the full score
+_ONCE_WORD = 0.25  # one plain word (no acronym, no name) named once is a passing word, rarely the subject ...
+_ONCE_MIN_PAPERS = 10  # ... when at least this many papers use it (a word a few papers share is specific)
+_PASSING = 0.6  # a passing mention (about.py) is worth this share of its score
+_FURNITURE_SHARE = 0.05  # a word used by this share of the papers is widespread ...
+_FURNITURE_MIN_PAPERS = 10  # ... and by at least this many
+_FURNITURE_BURST = 1.2  # ... a phrase of such words named fewer times a paper is furniture
 _ADJECTIVE_SINGLE = 0.1  # one adjective alone ("adversarial") names nothing
 _ADJECTIVE_SUFFIXES = ("al", "ic", "ive", "ous", "able", "ible", "ful", "less", "ar", "ary", "om", "er", "ent", "ant")
 _NOUN_SUFFIXES = ("tion", "sion", "ity", "ness", "ism", "ment", "ance", "ence", "ing", "ics", "ogy", "phy", "sis", "ency", "ancy", "ure", "ization", "er", "or", "ship")
@@ -68,8 +74,8 @@ class _Rows:
     paper: np.ndarray  # the paper of each row
     key: np.ndarray  # its canonical key id
     phrase: np.ndarray  # its phrase key, as an index into Candidates._phrases
-    counts: np.ndarray  # 5 x rows: mentions, sentence of first mention, ending a noun phrase, before a determiner,
-    # a whole noun phrase
+    counts: np.ndarray  # COUNTS x rows: mentions, sentence of first mention, ending a noun phrase, before a
+    # determiner, a whole noun phrase, in an aside
     written: np.ndarray  # whether the row's phrase is written otherwise than as its key ...
     forms: list  # ... and then how (one entry per such row, in row order)
 
@@ -108,6 +114,11 @@ class Candidates:
         phrase = np.fromiter(map(phrase_id.__getitem__, raw), np.int64, len(raw))
         sizes = [len(u[0]) for u in unpacked]
         paper = np.repeat(np.arange(len(unpacked), dtype=np.int64), sizes)
+        # Papers using each word (its one-word phrase key), generic ones too: how widespread a phrase's words are.
+        single = np.array([" " not in phrase for phrase in self._phrases], dtype=bool)
+        word_rows = single[phrase]
+        word_df = np.bincount(phrase[word_rows], minlength=len(self._phrases))  # a key occurs once per text
+        self.word_df = {self._phrases[i]: int(word_df[i]) for i in np.flatnonzero(word_df).tolist()}
         counts = np.concatenate([u[1] for u in unpacked]).astype(np.int64).T if raw else np.zeros((COUNTS, 0), np.int64)
         offsets = np.cumsum([0] + sizes).tolist()
         forms = {offset + i: written for offset, u in zip(offsets, unpacked) for i, written in u[2]}
@@ -136,11 +147,12 @@ class Candidates:
     def _count(self, rows: _Rows) -> None:
         """Set the candidates (paper, key, tf, first) and the keys' corpus statistics from the rows."""
         n_keys = max(len(self.keys), 1)
-        mentions, first, at_end, before_object, opens = rows.counts
+        mentions, first, at_end, before_object, opens, aside = rows.counts
         # Two phrase keys may fold into one key of a paper: mentions add up, the earlier first mention counts.
         pairs, inverse = np.unique(rows.paper * n_keys + rows.key, return_inverse=True)
         self.paper, self.key = pairs // n_keys, pairs % n_keys
         self.tf = np.bincount(inverse, weights=mentions, minlength=len(pairs)).astype(np.int64)
+        self.aside = np.bincount(inverse, weights=aside, minlength=len(pairs)).astype(np.int64)
         self.first = np.full(len(pairs), np.iinfo(np.int64).max, dtype=np.int64)
         np.minimum.at(self.first, inverse, first)
         self.total = np.bincount(rows.key, weights=mentions, minlength=len(self.keys)).astype(np.int64)
@@ -191,11 +203,15 @@ class Candidates:
     def scores(self, given_keys: np.ndarray) -> np.ndarray:
         """Return each candidate's relevance to its paper; NaN where its key cannot be a tag."""
         factors = np.full((6, len(self.keys)), np.nan)
+        self._plain_word = np.zeros(len(self.keys), dtype=bool)  # one word, not an acronym or a name
         verbs = self._verbs()
+        rare = self.total < _FURNITURE_BURST * self.df  # named about once a paper: the first test of furniture
         for kid in np.flatnonzero((self.df >= 2) & ((self.at_end > 0) | given_keys) & (self.total > 0)).tolist():
             key = self.keys[kid]
             # A phrase led by a verb ("train models", "analyzing whole slide images") names no subject.
             if " " in key and key.split(" ", 1)[0] in verbs and not given_keys[kid]:
+                continue
+            if not given_keys[kid] and rare[kid] and self.furniture(kid):
                 continue
             factors[:, kid] = self._key_factors(kid)
         # The same products in the same order as the formula per candidate takes: scores are exact.
@@ -205,7 +221,24 @@ class Candidates:
             score *= factor[self.key]
         score /= 1 + _POSITION_DECAY * self.first
         score *= np.where(given_keys[self.key], _GIVEN_BOOST, 1.0)
+        score *= np.where(self.passing() & ~given_keys[self.key], _PASSING, 1.0)
+        self._plain_word &= self.df >= _ONCE_MIN_PAPERS
+        score *= np.where(self._plain_word[self.key] & (self.tf == 1) & ~given_keys[self.key], _ONCE_WORD, 1.0)
         return score
+
+    def furniture(self, kid: int) -> bool:
+        """Return whether a key is field furniture: every word of it is among the corpus's most widespread
+        ones, and the papers using the phrase name it about once ("model capacity", "loss function")."""
+        words = self.keys[kid].split(" ")
+        # A small corpus has no field furniture to speak of: a word of a few of its papers is not widespread.
+        floor = max(_FURNITURE_SHARE * len(self.given), _FURNITURE_MIN_PAPERS)
+        return (len(words) > 1 and self.total[kid] < _FURNITURE_BURST * self.df[kid]
+                and all(self.word_df.get(w, 0) >= floor for w in words))
+
+    def passing(self) -> np.ndarray:
+        """Return which candidates are passing mentions (about.py): named once, after the first sentence, in
+        an aside (others' work, an example, a contrast) that does not state the paper's contribution."""
+        return (self.tf == 1) & (self.first > 0) & (self.aside > 0)
 
     def _verbs(self) -> set[str]:
         """Return the words the corpus uses as verbs: alone, they are followed by a determiner this often ("train the")."""
@@ -232,16 +265,20 @@ class Candidates:
         return burst, length, head, verb, self._single_word_factor(kid) if words == 1 else 1.0, opens
 
     def _single_word_factor(self, kid: int) -> float:
-        """Return how much a one-word candidate keeps of its score: concept nouns and acronyms keep more."""
+        """Return how much a one-word candidate keeps of its score: concept nouns and acronyms keep more (and
+        mark in `_plain_word` a word that is neither an acronym nor a name, which scores() weighs)."""
         key = self.keys[kid]
         # An adjective alone ("adversarial", "dynamic") names nothing, unless the corpus uses it as a noun.
         if key.endswith(_ADJECTIVE_SUFFIXES) and self.at_end[kid] * 2 < self.total[kid]:
+            self._plain_word[kid] = True
             return _ADJECTIVE_SINGLE
         # Phrase keys are lowercase: only forms written otherwise can be acronyms or names.
         written = self.surfaces(kid, written_only=True)
         all_forms = int(self.total[kid]) + sum(self._given_forms.get(kid, {}).values())
         written_upper = sum(c for s, c in written.items() if sum(ch.isupper() for ch in s) >= 2)
-        if written_upper * 2 >= all_forms or key.endswith(_NOUN_SUFFIXES):
+        named = written_upper * 2 >= all_forms
+        self._plain_word[kid] = not named
+        if named or key.endswith(_NOUN_SUFFIXES):
             return _NOUN_SINGLE
         return _SINGLE_WORD
 

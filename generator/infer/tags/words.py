@@ -74,7 +74,7 @@ enhance enhances enhanced enhancing learn learns learned learnt work works worke
 generate generates generated produce produces produced predict predicts predicted solve solves solved
 fall falls fell falling shed sheds shedding hold holds held holding raise raises raised raising
 lie lies lay lying keep keeps kept keeping let lets put puts stand stands stood fail fails failed failing
-garner garners garnered garnering attract attracts attracted attracting receive receives received receiving
+garner garners garnered garnering gained gaining attract attracts attracted attracting receive receives received receiving
 witness witnesses witnessed suffer suffers suffered suffering consist consists consisting hamper hampers
 hampered hinder hinders hindered generating producing predicting solving
 """.split()
@@ -112,6 +112,7 @@ time times point points line lines research researcher researchers community pra
 literature superiority success failure presence absence variant variants proof paradigm paradigms
 page pages website websites webpage homepage repository repositories demo demos
 comparable available applicable favorable feasible possible role roles choice choices history effort efforts
+being beings
 """.split()
 
 # Nouns fine inside a tag ("diffusion models") but too generic alone.
@@ -134,6 +135,7 @@ _FILLER = [
     "downstream task", "key idea", "main idea", "significant improvement", "new method",
     "shed light", "great success", "remarkable success", "recent advance", "recent year", "recent work",
     "wide variety", "large number", "growing interest", "first time", "best knowledge", "open problem",
+    "independent interest",
 ]
 
 STOP = frozenset(_FUNCTION_WORDS) | frozenset(_VERBS)  # words that end a run of candidate words
