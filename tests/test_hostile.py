@@ -320,8 +320,9 @@ def test_hostile_build_succeeds_with_exactly_the_expected_warnings(hostile_site)
 
 
 #: Files a build may write besides site_src/, site/ and .cache/: the feed's record of when each paper was first
-#: seen (generator/write/feed.py keeps it in data/, which the data readers skip as a hidden file).
-BUILD_STATE = {"project/data/.first-seen.json"}
+#: seen (generator/write/feed.py) and the topics the next build starts from (write/topic_state.py), both kept in
+#: data/, which the data readers skip as hidden files.
+BUILD_STATE = {"project/data/.first-seen.json", "project/data/.topics.json"}
 
 
 def test_hostile_build_writes_nothing_outside_site_src_and_site(hostile_site) -> None:
