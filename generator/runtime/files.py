@@ -1,11 +1,53 @@
-"""Files papersite writes for itself: atomic replacement, and marked work folders a later build can clean up."""
+"""Files papersite writes for itself: atomic replacement, marked work folders a later build can clean up, and the
+state files it keeps in data/ (read back as untrusted JSON)."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import tempfile
 from pathlib import Path
+from typing import Any, Callable
+
+from generator.model import PapersiteError
+
+
+def read_state(path: Path, error: Callable[[int, str], PapersiteError]) -> tuple[bool, Any]:
+    """Return (whether the state file exists, its JSON value); anything unreadable raises error(line, why)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return False, None
+    except UnicodeDecodeError as exc:
+        raise error(1, f"not UTF-8 text (byte {exc.start + 1})") from exc
+    except OSError as exc:
+        raise error(1, f"cannot be read ({exc.strerror or exc})") from exc
+    try:
+        return True, json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise error(exc.lineno, f"invalid JSON: {exc.msg} (column {exc.colno})") from exc
+    except RecursionError as exc:
+        raise error(1, "invalid JSON: nested too deeply") from exc
+    except ValueError as exc:  # int() refuses numbers of more than 4,300 digits
+        raise error(1, "invalid JSON: a number has too many digits") from exc
+
+
+def write_state(path: Path, text: str, error: Callable[[str], PapersiteError], saving: str) -> bool:
+    """Write a state file if its text changed; return whether it did. A failure raises error(why), saying `saving`
+    ("cannot save …") when the write fails."""
+    try:
+        if path.read_text(encoding="utf-8") == text:
+            return False
+    except (FileNotFoundError, UnicodeDecodeError):
+        pass
+    except OSError as exc:
+        raise error(f"cannot be read ({exc.strerror or exc})") from exc
+    try:
+        replace_file(path, text.encode("utf-8"))
+    except OSError as exc:
+        raise error(f"{saving} ({exc.strerror or exc})") from exc
+    return True
 
 
 def replace_file(path: Path, data: bytes) -> None:

@@ -18,7 +18,7 @@ import re
 from pathlib import Path
 from xml.sax.saxutils import escape, quoteattr
 
-from generator.runtime.files import replace_file
+from generator.runtime.files import read_state, write_state
 from generator.model import Paper, PapersiteError
 
 STATE_FILE = ".first-seen.json"
@@ -50,22 +50,9 @@ def load_first_seen(path: Path, shown: str | None = None) -> dict[str, str]:
     The file is untrusted input like data/: anything but a flat object of dates is a one-line error.
     """
     shown = shown or path.name
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
+    found, data = read_state(path, lambda line, what: _state_error(shown, line, what))
+    if not found:
         return {}
-    except UnicodeDecodeError as exc:
-        raise _state_error(shown, 1, f"not UTF-8 text (byte {exc.start + 1})") from exc
-    except OSError as exc:
-        raise _state_error(shown, 1, f"cannot be read ({exc.strerror or exc})") from exc
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise _state_error(shown, exc.lineno, f"invalid JSON: {exc.msg} (column {exc.colno})") from exc
-    except RecursionError as exc:
-        raise _state_error(shown, 1, "invalid JSON: nested too deeply") from exc
-    except ValueError as exc:  # int() refuses numbers of more than 4,300 digits
-        raise _state_error(shown, 1, "invalid JSON: a number has too many digits") from exc
     if not isinstance(data, dict) or not all(isinstance(k, str) and _is_date(v) for k, v in data.items()):
         raise _state_error(shown, 1, "expected an object of paper id → YYYY-MM-DD")
     return data
@@ -90,20 +77,8 @@ def state_json(state: dict[str, str]) -> str:
 
 def save_first_seen(path: Path, state: dict[str, str], shown: str | None = None) -> bool:
     """Write the state file if it changed; return whether it did. `shown` names it in errors."""
-    text = state_json(state)
-    try:
-        if path.read_text(encoding="utf-8") == text:
-            return False
-    except (FileNotFoundError, UnicodeDecodeError):
-        pass
-    except OSError as exc:
-        raise PapersiteError(f"{shown or path}:1: first-seen: cannot be read ({exc.strerror or exc})") from exc
-    try:
-        replace_file(path, text.encode("utf-8"))
-    except OSError as exc:
-        raise PapersiteError(f"{shown or path}:1: first-seen: cannot save when papers were first added "
-                             f"({exc.strerror or exc})") from exc
-    return True
+    return write_state(path, state_json(state), lambda what: PapersiteError(f"{shown or path}:1: first-seen: {what}"),
+                       "cannot save when papers were first added")
 
 
 def newest_first(papers: list[Paper], state: dict[str, str]) -> list[Paper]:

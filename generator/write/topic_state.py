@@ -15,27 +15,16 @@ import json
 from pathlib import Path
 
 from generator.model import PapersiteError, TopicMemory
-from generator.runtime.files import replace_file
+from generator.runtime.files import read_state, write_state
 
 STATE_FILE = ".topics.json"
 
 
 def load(path: Path, shown: str) -> tuple[TopicMemory, ...]:
     """Return the remembered topics, or () when there is no file yet; `shown` names it in errors."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
+    found, data = read_state(path, lambda line, what: _error(shown, line, what))
+    if not found:
         return ()
-    except UnicodeDecodeError as exc:
-        raise _error(shown, 1, f"not UTF-8 text (byte {exc.start + 1})") from exc
-    except OSError as exc:
-        raise _error(shown, 1, f"cannot be read ({exc.strerror or exc})") from exc
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise _error(shown, exc.lineno, f"invalid JSON: {exc.msg} (column {exc.colno})") from exc
-    except (RecursionError, ValueError) as exc:
-        raise _error(shown, 1, "invalid JSON: nested too deeply or a number too long") from exc
     if not isinstance(data, list):
         raise _error(shown, 1, "expected a list of topics")
     found = []
@@ -55,19 +44,8 @@ def state_json(memory: tuple[TopicMemory, ...]) -> str:
 
 def save(path: Path, memory: tuple[TopicMemory, ...], shown: str) -> bool:
     """Write the state file if it changed; return whether it did."""
-    text = state_json(memory)
-    try:
-        if path.read_text(encoding="utf-8") == text:
-            return False
-    except (FileNotFoundError, UnicodeDecodeError):
-        pass
-    except OSError as exc:
-        raise _error(shown, 1, f"cannot be read ({exc.strerror or exc})") from exc
-    try:
-        replace_file(path, text.encode("utf-8"))
-    except OSError as exc:
-        raise _error(shown, 1, f"cannot save the topics for the next build ({exc.strerror or exc})") from exc
-    return True
+    return write_state(path, state_json(memory), lambda what: PapersiteError(f"{shown}:1: topics: {what}"),
+                       "cannot save the topics for the next build")
 
 
 def _error(shown: str, line: int, what: str) -> PapersiteError:
