@@ -90,6 +90,22 @@ def test_a_text_mentions_its_own_acronyms_first_then_the_corpus_majority():
     assert mentionable_acronyms(text_facts("No acronym here."), acronyms) == {}
 
 
+def test_an_acronym_a_paper_brackets_after_its_own_long_form_takes_no_other_papers_expansion():
+    # "adjusted direct finetuning of the sampling process (adjusted DFT)": a word before the acronym in the bracket,
+    # and a long form that does not spell it. The corpus's "density functional theory" is another DFT.
+    facts = [text_facts(t) for t in (
+        "Density functional theory (DFT) predicts energies.",
+        "We propose adjusted direct finetuning of the sampling process (adjusted DFT); DFT reduces bias.",
+        "Contrastive objectives (like CLIP) are common.",
+        "Label differentially private (label DP) training is studied.",
+    )]
+    acronyms = corpus_acronyms(facts)
+    assert acronyms["DFT"] == "density functional theory"
+    assert mentionable_acronyms(facts[1], acronyms) == {"DFT": "dft"}  # its own, unexpanded
+    assert facts[2][0] == []  # an example in a bracket defines nothing
+    assert facts[3][0] == [["DP", "differentially private"]]
+
+
 def test_text_evidence_folds_acronyms_and_refuses_truncated_counts():
     text = "Graph neural networks (GNNs) help. GNNs scale."
     evidence = text_evidence(text, mentionable_acronyms(text_facts(text), {}))

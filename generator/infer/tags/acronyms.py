@@ -14,7 +14,11 @@ from generator.infer.tags.tokens import acronym_stem, inner_capital, tokens
 from generator.infer.tags.words import STOP
 from generator.text import fold_key
 
-_ACRONYM_DEF = re.compile(r"\(\s*([A-Za-z][A-Za-z0-9\-]*[A-Z][A-Za-z0-9\-]*?)\s*\)")
+#: "long form (LF)", and "long form (adjusted LF)" / "(or LFs)": a word or two before the acronym in the bracket
+#: still define it when the words before the bracket spell it ("adjusted direct finetuning (adjusted DFT)").
+_ACRONYM_DEF = re.compile(r"\(\s*((?:[a-z][a-z-]*\s+){0,2})([A-Za-z][A-Za-z0-9\-]*[A-Z][A-Za-z0-9\-]*?)\s*\)")
+#: Words before an acronym in a bracket that make it an example or a source, not a definition ("(like CLIP)").
+_NOT_DEFINING = frozenset("like unlike e.g eg such see including cf via based using with from by than".split())
 
 # The JSON form of text_facts() (a tuple is a list of exactly those items): [definitions, stems].
 TextFacts = tuple[list[tuple[str, str]], list[str]]
@@ -24,12 +28,15 @@ def find_acronyms(text: str) -> list[tuple[str, str]]:
     """Return (acronym, expansion) pairs defined as "long form (LF)" in a plain text."""
     pairs = []
     for m in _ACRONYM_DEF.finditer(text):
-        acro = m.group(1)
+        acro, inside = m.group(2), m.group(1).split()
+        if any(w in _NOT_DEFINING for w in inside):
+            continue
         letters = "".join(c.lower() for c in re.sub(r"s$", "", acro) if c.isalpha())
         if not 2 <= len(letters) <= 8:
             continue
         before = tokens(text[max(0, m.start() - 200) : m.start()])
         words: list[str] = []
+        spelled = False
         # Walk back over the words before the bracket; the shortest run that spells the acronym wins.
         for tok in reversed(before):
             if not tok[0].isalpha() or len(words) > len(letters) + 2:
@@ -40,7 +47,12 @@ def find_acronyms(text: str) -> list[tuple[str, str]]:
             parts = [p for w in words for p in w.lower().split("-") if p]
             if _spells(letters, parts):
                 pairs.append((acro, " ".join(words)))
+                spelled = True
                 break
+        if inside and not spelled:
+            # "adjusted direct finetuning of … (adjusted DFT)": the paper's own acronym, whose long form does not
+            # spell it; no other paper's expansion ("density functional theory") stands in for it.
+            pairs.append((acro, acro))
     return pairs
 
 
@@ -84,7 +96,8 @@ def corpus_acronyms(facts: list[list]) -> dict[str, str]:
     seen: dict[str, Counter] = defaultdict(Counter)
     for definitions, _stems in facts:
         for acro, expansion in definitions:
-            seen[acronym_stem(acro)][fold_key(expansion)] += 1
+            if expansion != acro:  # a paper's own acronym without a long form expands nothing elsewhere
+                seen[acronym_stem(acro)][fold_key(expansion)] += 1
     return {acro: _most_common(seen[acro]) for acro in sorted(seen)}
 
 
@@ -93,7 +106,9 @@ def corpus_expansions(facts: list[list]) -> dict[str, str]:
     but for words with an inner capital ("Multiple Instance Learning" -> "multiple instance learning")."""
     seen: dict[str, Counter] = defaultdict(Counter)
     for definitions, _stems in facts:
-        for _acro, expansion in definitions:
+        for acro, expansion in definitions:
+            if expansion == acro:
+                continue
             written = " ".join(w if inner_capital(w) else w.lower() for w in expansion.split())
             seen[fold_key(expansion)][written] += 1
     return {key: _most_common(seen[key]) for key in sorted(seen)}
