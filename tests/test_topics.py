@@ -159,3 +159,24 @@ def test_a_remembered_name_that_no_longer_describes_its_topic_is_not_kept():
     again = grouped_papers()
     named = {t.name for t in assign_topics(again, build_features(again), {}, Vocabulary(), previous=stale)}
     assert graph.name in named and "Quantum chromodynamics" not in named
+
+
+def test_a_topic_holding_two_unlike_groups_is_not_named_after_both():
+    # One topic of eight papers: four on offline RL (tagged "policy gradient", three also "reward shaping") and four
+    # on graph networks ("message passing"). Both tags are as characteristic; together they name two groups.
+    import numpy as np
+
+    papers = grouped_papers()
+    for p in papers[0:4]:
+        p.tags = ["policy-gradient"]
+    for p in papers[4:8]:
+        p.tags = ["message-passing"]
+    for p in papers[0:3]:
+        p.tags.append("reward-shaping")
+    tags = {"policy-gradient": Tag("policy-gradient", "policy gradient", papers=[p.id for p in papers[0:4]]),
+            "message-passing": Tag("message-passing", "message passing", papers=[p.id for p in papers[4:8]]),
+            "reward-shaping": Tag("reward-shaping", "reward shaping", papers=[p.id for p in papers[0:3]])}
+    topics = assign_topics(papers, build_features(papers), tags, Vocabulary(), labels=np.array([0] * 8 + [1] * 4))
+    name = next(t for t in topics if "p00" in t.papers).name.lower()
+    assert not ("message passing" in name and "policy gradient" in name), name
+    assert "reward shaping" not in name or "policy gradient" in name, name  # a second tag only from the same group

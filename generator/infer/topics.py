@@ -32,6 +32,12 @@ NAME_PHRASES = 3
 NAME_WORDS = 2
 #: A tag whose papers are less alike than this (0 random, 1 identical) names no topic (see _broad_tags).
 NAME_COHESION = 0.14
+#: A name's second tag must be on papers at least this alike to the first tag's papers (0: as alike as random
+#: papers, 1: as alike as the topic's own), or it names another group of the topic ("Knowledge distillation,
+#: posterior sampling"); see _unglue.
+NAME_NEAR = 0.5
+#: ... judged only where both tags are on at least this many of the topic's papers (fewer: too few to tell).
+NEAR_MIN_PAPERS = 3
 #: A remembered name is kept while its phrases are among this many best of the topic's (see _keep_names).
 KEEP_AMONG = 6
 #: ... and while the topic holds at least this share (Jaccard) of the remembered topic's papers.
@@ -192,6 +198,8 @@ def _describe_all(labels: np.ndarray, papers: list[Paper], features: Features, t
     tag_counts = tag_counts[:, keep]
     topics = [_describe(c, int(sizes[c]), n, term_lift, features.terms, features.readable, tag_names, tag_counts)
               for c in range(k)]
+    _unglue(topics, labels, papers, tags, features.embedding,
+            lambda c: _characteristic_tags(c, int(sizes[c]), n, tag_names, tag_counts, KEEP_AMONG))
     if previous:
         def candidates(c: int) -> list[str]:
             found = _characteristic_tags(c, int(sizes[c]), n, tag_names, tag_counts, KEEP_AMONG)
@@ -200,6 +208,42 @@ def _describe_all(labels: np.ndarray, papers: list[Paper], features: Features, t
             return found[:KEEP_AMONG]
         _keep_names(topics, labels, [p.id for p in papers], previous, candidates)
     return topics
+
+
+def _unglue(topics: list[Topic], labels: np.ndarray, papers: list[Paper], tags: dict[str, Tag], z: np.ndarray,
+            candidates) -> None:  # noqa: ANN001 (int -> list[str])
+    """Rename a topic whose name's two tags are on two unlike groups of its papers: its first tag with the next
+    candidate tag whose papers are alike to the first's (NAME_NEAR), else the first tag alone."""
+    rows_of: dict[str, set[int]] = {}
+    for i, paper in enumerate(papers):
+        for slug in paper.tags:
+            if slug in tags:
+                rows_of.setdefault(tags[slug].name, set()).add(i)
+    centre = z.mean(axis=0)
+    for c, topic in enumerate(topics):
+        if len(topic.named_by) < 2:
+            continue
+        members = set(np.flatnonzero(labels == c).tolist())
+        first = rows_of.get(topic.named_by[0], set()) & members
+        second = rows_of.get(topic.named_by[1], set()) & members
+        if len(first) < NEAR_MIN_PAPERS or len(second) < NEAR_MIN_PAPERS:
+            continue  # a phrase from the text, not a tag, or too few papers to tell
+        own = _alike(z, members, members, centre)
+        if own <= 0 or _alike(z, first - second or first, second - first or second, centre) >= NAME_NEAR * own:
+            continue
+        chosen = [topic.named_by[0]]
+        for name in candidates(c):
+            rows = rows_of.get(name, set()) & members
+            if (name not in topic.named_by and rows and not _overlaps(name, chosen[0])
+                    and _alike(z, first - rows or first, rows - first or rows, centre) >= NAME_NEAR * own):
+                chosen.append(name)
+                break
+        topics[c] = _named(chosen + [p for p in topic.phrases if not any(_overlaps(p, q) for q in chosen)], len(chosen))
+
+
+def _alike(z: np.ndarray, a: set[int], b: set[int], centre: np.ndarray) -> float:
+    """Return how alike two groups of papers are beyond random ones: their mean rows' product, less the corpus's."""
+    return float(z[sorted(a)].mean(axis=0) @ z[sorted(b)].mean(axis=0) - centre @ centre)
 
 
 def _keep_names(topics: list[Topic], labels: np.ndarray, ids: list[str], previous: tuple[TopicMemory, ...],
