@@ -809,3 +809,10 @@ def test_a_verb_of_the_authors_left_at_the_start_becomes_a_gerund() -> None:
     # A noun before a Latin "a" is no verb.
     assert not infer_title("We propose maximum a posteriori inference of Gaussian Cox processes for Bayesian "
                            "optimization. Experiments show gains.").startswith("Maximuming")
+
+
+def test_a_name_termed_before_a_preposition_is_the_papers_name() -> None:
+    title = infer_title("Long-tailed recognition suffers from conflicts between classes. We build a Pareto deep "
+                        "long-tailed recognition method termed PLOT upon the proposed multi-objective framework. "
+                        "Extensive evaluations show that our method improves mainstream pipelines.")
+    assert title.startswith("PLOT: "), title

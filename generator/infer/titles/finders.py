@@ -25,7 +25,8 @@ from generator.infer.titles.lexicon import (
 
 #: A name may carry a version number ("PromptTTS 2").
 _NAME_AT = re.compile(rf"[\"'“]?((?:{_NAME_TOKEN})(?:\s\d{{1,2}}(?:\.\d{{1,2}})?)?)[\"'”]?(?=\s*(?:[,:;().—–]|\s-\s|\s--|"
-                      rf"\s(?:that|which|to|for|as|is|was|with|in|on)\b|\s(?:{_HEAD_RE})s?\b|$))(.*)")
+                      rf"\s(?:that|which|to|for|as|is|was|with|in|on|upon|by|from|via|using|under|through|at|into|over|within|across)\b"
+                      rf"|\s(?:{_HEAD_RE})s?\b|$))(.*)")
 #: A bracketed name may be two words when the second is an acronym ("Safe RLHF").
 # "(NAS)-enabled": a bracket glued to the next word abbreviates a modifier, not what is introduced.
 _BRACKET_NAME = re.compile(rf"\(\s*[\"'“]?((?:[A-Z][a-z]+\s(?=[A-Z]{{2}}))?(?:{_NAME_TOKEN}))[\"'”]?\s*\)(?![-\w])")
