@@ -816,3 +816,12 @@ def test_a_name_termed_before_a_preposition_is_the_papers_name() -> None:
                         "long-tailed recognition method termed PLOT upon the proposed multi-objective framework. "
                         "Extensive evaluations show that our method improves mainstream pipelines.")
     assert title.startswith("PLOT: "), title
+
+
+def test_a_function_word_glued_by_a_lost_space_is_set_apart_in_a_title() -> None:
+    # PDF text loses spaces: "Theasymptotic analysis", "Impactof methodological details". A title shows the words;
+    # a name with an inner capital ("InsTag") or a term that is no glue ("graphon") stays whole.
+    assert infer_title("Impactof methodological details in activation patching is large. We study it carefully. "
+                       "Results hold across models.").startswith("Impact of methodological details")
+    assert "graphon" in infer_title("We propose signal sampling theory for a graph limit called the graphon. "
+                                    "Experiments confirm the theory.")

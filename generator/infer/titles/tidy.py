@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from wordfreq import zipf_frequency
+
 from generator.infer.titles.plain import _sub_closed
 from generator.text import common_word, everyday_word
 
@@ -224,9 +226,33 @@ def _gerund(verb: str, base: bool = False) -> str:
     return stem + "ing"
 
 
+#: Function words a PDF's lost space glues to the next word ("Theasymptotic", "Impactof", "toalign"): at the start
+#: of a glued token, or at its end. Short ones ("a", "in", "on") are left out: "InsTag", "graphon" are names.
+_GLUED_START = ("the", "of", "and", "to", "with", "for", "from", "into", "our", "this", "that", "their")
+_GLUED_END = ("of", "to", "and", "the", "with", "for", "from", "into")
+
+
+def _unglued(match: re.Match[str]) -> str:
+    """Return a token split at a glued function word when it is no English word and its rest is one."""
+    token = match.group(0)
+    low = token.lower()
+    if len(low) < 6 or re.search(r"[A-Z]", token[1:]) or zipf_frequency(low, "en") > 0:
+        return token
+    for word in _GLUED_START:
+        rest = token[len(word):]
+        if low.startswith(word) and len(rest) >= 4 and zipf_frequency(rest.lower(), "en") >= 2.0:
+            return f"{token[:len(word)]} {rest}"
+    for word in _GLUED_END:
+        rest = token[: -len(word)]
+        if low.endswith(word) and len(rest) >= 4 and zipf_frequency(rest.lower(), "en") >= 2.0:
+            return f"{rest} {token[-len(word):]}"
+    return token
+
+
 def _finish(title: str) -> str:
-    """Return `title` with its first letter capitalised and within the length limit."""
+    """Return `title` with its first letter capitalised, glued words apart, and within the length limit."""
     title = re.sub(r"\s+", " ", title).strip()
+    title = re.sub(r"\b[A-Za-z]{6,}\b", _unglued, title)
     if len(title) > MAX_TITLE:
         title = _tidy_end(_cut_words(title, MAX_TITLE))
     title = title.replace("$", "")
