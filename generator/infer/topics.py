@@ -198,14 +198,15 @@ def _describe_all(labels: np.ndarray, papers: list[Paper], features: Features, t
     tag_counts = tag_counts[:, keep]
     topics = [_describe(c, int(sizes[c]), n, term_lift, features.terms, features.readable, tag_names, tag_counts)
               for c in range(k)]
-    _unglue(topics, labels, papers, tags, features.embedding,
-            lambda c: _characteristic_tags(c, int(sizes[c]), n, tag_names, tag_counts, KEEP_AMONG))
+    def best_tags(c: int) -> list[str]:
+        return _characteristic_tags(c, int(sizes[c]), n, tag_names, tag_counts, KEEP_AMONG)
+
+    def candidates(c: int) -> list[str]:
+        terms = _characteristic_terms(term_lift[c], features.terms, features.readable) if term_lift is not None else []
+        return (best_tags(c) + terms)[:KEEP_AMONG]
+
+    _unglue(topics, labels, papers, tags, features.embedding, best_tags)
     if previous:
-        def candidates(c: int) -> list[str]:
-            found = _characteristic_tags(c, int(sizes[c]), n, tag_names, tag_counts, KEEP_AMONG)
-            if term_lift is not None:
-                found += _characteristic_terms(term_lift[c], features.terms, features.readable)
-            return found[:KEEP_AMONG]
         _keep_names(topics, labels, [p.id for p in papers], previous, candidates)
     return topics
 
