@@ -16,7 +16,7 @@ import hashlib
 import json
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from generator.runtime import cache as cache_module
 from generator.runtime.cache import content_key
@@ -116,12 +116,19 @@ class Reuse:
         site = site_key(config, files, self.nav)
         in_nav = {id(page) for page in self.nav.pages}  # their previous and next links change with the nav's pages
         logs: list[list] = []
+        found: dict[str, list] = {}  # path -> what looking it up finds now: thousands of pages link the same pages
+
+        def lookup(path: str) -> list:
+            if path not in found:
+                found[path] = lookup_of(path, files.get_file_from_path(path))
+            return found[path]
+
         for page in pages:
             key = self.keys[id(page)] = page_key(site, page)
             if id(page) in in_nav:
                 continue
             record = self.store.find(key)
-            if record is not None and self._still_fits(record, files, indexes):
+            if record is not None and self._still_fits(record, lookup, indexes):
                 self._restore(page, record, files)
                 self.reused[id(page)] = record
                 logs.extend(record["read_log"])
@@ -129,11 +136,9 @@ class Reuse:
         return logs
 
     @staticmethod
-    def _still_fits(record: dict, files, indexes: int) -> bool:  # noqa: ANN001 - MkDocs' Files
+    def _still_fits(record: dict, lookup: Callable[[str], list], indexes: int) -> bool:
         """Tell whether every link lookup of a kept page finds what it found, and its entries fit the search indexes."""
-        return len(record["search"]) == indexes and all(
-            lookup_of(path, files.get_file_from_path(path)) == [path, url, excluded]
-            for path, url, excluded in record["lookups"])
+        return len(record["search"]) == indexes and all(lookup(item[0]) == item for item in record["lookups"])
 
     @staticmethod
     def _restore(page, record: dict, files) -> None:  # noqa: ANN001 - MkDocs objects
@@ -178,9 +183,12 @@ class Reuse:
             return None
         if any(type(v) is dict for index in fresh["search"] for entry in index for v in entry.values()):
             return None  # a nested mapping would come back from JSON with its keys sorted
-        path = Path(page.file.abs_dest_path)
+        try:
+            size, mtime = self.store.html_stat(fresh["html"])
+        except OSError:
+            return None
         record = {
-            "html": fresh["html"], "size": path.stat().st_size,
+            "html": fresh["html"], "size": size, "mtime": mtime,
             "search": [[list(map(list, entry.items())) for entry in index] for index in fresh["search"]],
             "title": page._title_from_render, "meta": page.meta, "anchors": sorted(page.present_anchor_ids or ()),
             "links": [[f.src_uri, list(map(list, links.items()))] for f, links in (page.links_to_anchors or {}).items()],

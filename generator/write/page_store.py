@@ -4,7 +4,8 @@ A warm rebuild changes a few hundred of 15,000 pages; the MkDocs adapter asks th
 everything that can change a page, for the HTML and search entries of the others instead of converting and
 rendering them again. The records live in the project's cache (`runtime.cache`: checksums, code version,
 unused entries dropped at save); the HTML lives beside them as files named by their SHA-256, checked
-before use, so a damaged file is found and the page rendered again. This module never imports MkDocs.
+before use (its size and modification time as kept, else its digest), so a damaged file is found and the page
+rendered again. This module never imports MkDocs.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ HTML_DIR = "pages-html"
 
 #: The fields of a page record, with the JSON type each must have (the cache files are untrusted input).
 _FIELDS: dict[str, type | tuple[type, ...]] = {
-    "html": str, "size": int, "search": list, "title": (str, type(None)), "meta": dict, "anchors": list,
+    "html": str, "size": int, "mtime": int, "search": list, "title": (str, type(None)), "meta": dict, "anchors": list,
     "links": list, "lookups": list, "read_log": list, "build_log": list}
 
 
@@ -78,16 +79,25 @@ class PageStore:
             return None
         path = self.html_path(record["html"])
         try:
-            data = path.read_bytes()
+            stat = path.stat()
+            # The file as it was kept (the store and site/ only ever replace files, never write into one) is
+            # taken on its size and modification time, as git and rsync do; any other is read and checked.
+            data = None if (stat.st_size, stat.st_mtime_ns) == (record["size"], record["mtime"]) else path.read_bytes()
         except OSError:
-            data = None
-        if data is None or len(data) != record["size"] or hashlib.sha256(data).hexdigest() != record["html"]:
+            stat = data = None
+        if stat is None or (data is not None and (len(data) != record["size"]
+                                                  or hashlib.sha256(data).hexdigest() != record["html"])):
             path.unlink(missing_ok=True)  # so that the page rendered again is kept in its place
             self._damaged += 1
             if self._damaged == 1:
                 self.warn(f"{path}: page cache file is missing or damaged; its pages are rendered again")
             return None
         return record
+
+    def html_stat(self, digest: str) -> tuple[int, int]:
+        """Return the size and modification time (ns) of the kept HTML with this SHA-256."""
+        stat = self.html_path(digest).stat()
+        return stat.st_size, stat.st_mtime_ns
 
     def html_path(self, digest: str) -> Path:
         """Return the file that holds the HTML with this SHA-256."""
