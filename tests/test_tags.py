@@ -73,7 +73,7 @@ def test_acronym_definitions_are_found():
 
 def test_text_facts_are_definitions_and_the_stems_an_acronym_can_be():
     facts = text_facts("Large language models (LLMs) beat GNNs. We tune LLMs and a ViT on CIFAR.")
-    assert facts == [[["LLMs", "Large language models"]], ["CIFAR", "GNN", "LLM", "ViT"]]
+    assert facts == [[["LLMs", "Large language models"]], ["CIFAR", "GNN", "LLM", "ViT"], []]
 
 
 def test_a_text_mentions_its_own_acronyms_first_then_the_corpus_majority():
@@ -88,6 +88,27 @@ def test_a_text_mentions_its_own_acronyms_first_then_the_corpus_majority():
     assert mentionable_acronyms(facts[0], acronyms) == {"QZR": "quick zero rounding"}
     assert mentionable_acronyms(facts[3], acronyms) == {"QZR": "quantised zonal regression"}  # LLM: defined nowhere
     assert mentionable_acronyms(text_facts("No acronym here."), acronyms) == {}
+
+
+def test_an_acronym_a_paper_spells_out_without_brackets_takes_no_other_papers_expansion():
+    # Two papers name different methods RLCD; the causal one spells its name out in capitals, without brackets
+    # (a definition all the same).
+    texts = ["We propose Reinforcement Learning from Contrastive Distillation (RLCD) to align language models.",
+             "We develop a Rank-based Latent Causal Discovery algorithm, RLCD, that locates hidden variables. "
+             "RLCD identifies the latent causal graph.",
+             "We apply RLCD to align a chat model."]
+    facts = [text_facts(t) for t in texts]
+    acronyms = corpus_acronyms(facts)
+    assert acronyms == {"RLCD": "reinforcement learning from contrastive distillation"}
+    own = text_evidence(texts[1], mentionable_acronyms(facts[1], acronyms))
+    assert "distillation" not in own[0] and "rank based latent causal discovery" in own[0].split("\n")
+    borrowed = text_evidence(texts[2], mentionable_acronyms(facts[2], acronyms))  # a use without its own name
+    assert "reinforcement learning from contrastive distillation" in borrowed[0].split("\n")
+    # Another way of writing the corpus's long form is the corpus's concept, not a name of its own.
+    variant = "Multi-modality Large Language Models (MLLMs) see. MLLMs read."
+    facts = [text_facts("Multimodal large language models (MLLMs) are studied."), text_facts(variant)]
+    mapped = mentionable_acronyms(facts[1], corpus_acronyms(facts))
+    assert mapped == {"MLLM": "multimodal large language model"}
 
 
 def test_an_acronym_a_paper_brackets_after_its_own_long_form_takes_no_other_papers_expansion():

@@ -20,8 +20,8 @@ _ACRONYM_DEF = re.compile(r"\(\s*((?:[a-z][a-z-]*\s+){0,2})([A-Za-z][A-Za-z0-9\-
 #: Words before an acronym in a bracket that make it an example or a source, not a definition ("(like CLIP)").
 _NOT_DEFINING = frozenset("like unlike e.g eg such see including cf via based using with from by than".split())
 
-# The JSON form of text_facts() (a tuple is a list of exactly those items): [definitions, stems].
-TextFacts = tuple[list[tuple[str, str]], list[str]]
+# The JSON form of text_facts() (a tuple is a list of exactly those items): [definitions, stems, spelled out].
+TextFacts = tuple[list[tuple[str, str]], list[str], list[tuple[str, str]]]
 
 
 def find_acronyms(text: str) -> list[tuple[str, str]]:
@@ -81,20 +81,66 @@ def _spells(letters: str, parts: list[str]) -> bool:
 
 
 def text_facts(text: str) -> list[list]:
-    """Return what tag inference needs of a text before the corpus is known: [acronym definitions, acronym-like stems].
+    """Return what tag inference needs of a text before the corpus is known: [acronym definitions, acronym-like
+    stems, acronyms spelled out].
 
     The definitions are find_acronyms(text) as [acronym, expansion] pairs; the stems are the sorted
     distinct tokens (plural `s` dropped) that could name an acronym, i.e. have a capital after their
-    first letter: only those can be looked up in an acronym map.
+    first letter: only those can be looked up in an acronym map; the spelled-out ones are [acronym, words]
+    for an acronym the text defines nowhere in brackets but writes out as capitalised words.
     """
     stems = {acronym_stem(t) for t in set(tokens(text))}
-    return [[list(pair) for pair in find_acronyms(text)], sorted(s for s in stems if inner_capital(s))]
+    definitions = find_acronyms(text)
+    defined = {acronym_stem(a) for a, _ in definitions}
+    # An acronym the text spells out in capitalised words without brackets is defined there too: no other
+    # paper's long form stands in for it ("a Rank-based Latent Causal Discovery algorithm, RLCD, …" is not
+    # another paper's "Reinforcement Learning from Contrastive Distillation (RLCD)").
+    # Only the text's own: a name written in capitals defines its acronym for other papers no more than a
+    # bracket does ("Generative Pre-trained Transformer" once would make every "GPT-4" a tag of that name).
+    undefined = sorted(s for s in stems - defined if s.isupper() and s.isalpha() and 3 <= len(s) <= 8)
+    runs = _capitalised_runs(text) if undefined else []
+    spelled = [[s, words] for s in undefined if (words := _spelled_out(s, runs))]
+    return [[list(pair) for pair in definitions], sorted(s for s in stems if inner_capital(s)), spelled]
+
+
+_WORD = re.compile(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*")
+
+
+def _capitalised_runs(text: str) -> list[list[str]]:
+    """Return every run of two or more capitalised words the text writes one after another, with only blanks
+    between them ("Rank-based Latent Causal Discovery"); an all-capital word (an acronym itself) ends a run."""
+    runs: list[list[str]] = []
+    current: list[str] = []
+    last_end = -1
+    for match in _WORD.finditer(text):
+        word = match.group(0)
+        capitalised = word[0].isupper() and not word.isupper()
+        if not capitalised or (current and not text[last_end:match.start()].isspace()):
+            if len(current) >= 2:
+                runs.append(current)
+            current = []
+        if capitalised:
+            current.append(word)
+        last_end = match.end()
+    if len(current) >= 2:
+        runs.append(current)
+    return runs
+
+
+def _spelled_out(acronym: str, runs: list[list[str]]) -> str | None:
+    """Return the words of a run whose initials are the acronym's letters, or None."""
+    for run in runs:
+        initials = "".join(word[0] for word in run)
+        at = initials.find(acronym)
+        if at >= 0:
+            return " ".join(run[at : at + len(acronym)])
+    return None
 
 
 def corpus_acronyms(facts: list[list]) -> dict[str, str]:
     """Return acronym (as written, singular) -> long-form key, from every text's facts; the most frequent wins."""
     seen: dict[str, Counter] = defaultdict(Counter)
-    for definitions, _stems in facts:
+    for definitions, *_ in facts:
         for acro, expansion in definitions:
             if expansion != acro:  # a paper's own acronym without a long form expands nothing elsewhere
                 seen[acronym_stem(acro)][fold_key(expansion)] += 1
@@ -105,7 +151,7 @@ def corpus_expansions(facts: list[list]) -> dict[str, str]:
     """Return long-form key -> its most frequent written form in the corpus's definitions, in lower case
     but for words with an inner capital ("Multiple Instance Learning" -> "multiple instance learning")."""
     seen: dict[str, Counter] = defaultdict(Counter)
-    for definitions, _stems in facts:
+    for definitions, *_ in facts:
         for acro, expansion in definitions:
             if expansion == acro:
                 continue
@@ -121,7 +167,19 @@ def _most_common(counts: Counter) -> str:
 
 def mentionable_acronyms(facts: list[list], acronyms: dict[str, str]) -> dict[str, str]:
     """Return the acronym map a text's evidence is computed with: its own definitions first, then the corpus's."""
-    definitions, stems = facts
-    # A paper's own definition of an acronym beats the corpus's most common one.
+    definitions, stems, spelled = facts
+    # A paper's own definition of an acronym beats the corpus's most common one; a name it spells out in
+    # capitals does where it is another name ("Rank-based Latent Causal Discovery" against "reinforcement
+    # learning from contrastive distillation"), not a way of writing the same one ("Multi-modality Large
+    # Language Models" is the corpus's "multimodal large language models").
     local = {acronym_stem(a): fold_key(e) for a, e in definitions}
+    for acro, words in spelled:
+        key = fold_key(words)
+        if acro not in acronyms or not _content_words(key) & _content_words(acronyms[acro]):
+            local[acro] = key
     return {s: local[s] if s in local else acronyms[s] for s in stems if s in local or s in acronyms}
+
+
+def _content_words(key: str) -> set[str]:
+    """Return the words of a long-form key that carry its meaning (three letters or more, not function words)."""
+    return {w for w in key.split() if len(w) > 2 and w not in STOP}
