@@ -4,7 +4,9 @@ fallback)."""
 from __future__ import annotations
 
 import os
+import posixpath
 import shutil
+import stat
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
@@ -187,17 +189,21 @@ def sync_dir(new: Path, target: Path, untouched: set[str]) -> tuple[list[tuple[P
         placed = set()
         for rel in _files_under(new):
             dst = target / rel
+            placed.add(rel)
+            if _same_content(new / rel, dst):
+                continue  # a theme asset or page MkDocs wrote again as it was: it keeps its file and mtime
             if os.path.lexists(dst):
                 _move(dst, backup / rel, moves)
             _move(new / rel, dst, moves)
-            placed.add(rel)
+        emptied: set[str] = set()  # the folders stale files were moved out of
         for rel in _files_under(target):
             if rel not in placed and rel not in untouched:
                 try:
                     _move(target / rel, backup / rel, moves)
+                    emptied.add(posixpath.dirname(rel))
                 except OSError as exc:
                     stuck.append((target / rel, exc.strerror or str(exc)))
-        _remove_empty_dirs_below(target)
+        _remove_emptied_dirs(target, emptied)
     except BaseException:
         for src, dst in reversed(moves):
             os.replace(dst, src)
@@ -228,8 +234,27 @@ def _move(src: Path, dst: Path, moves: list[tuple[Path, Path]]) -> None:
     moves.append((src, dst))
 
 
-def _remove_empty_dirs_below(folder: Path) -> None:
-    """Remove the empty sub-folders of `folder` (stale pages' folders), never `folder` itself."""
-    for where, _dirs, names in os.walk(folder, topdown=False):
-        if where != os.fspath(folder) and not names and not os.listdir(where):
-            os.rmdir(where)
+def _same_content(new: Path, old: Path) -> bool:
+    """Tell whether `old` is a regular file holding exactly the bytes of regular file `new`."""
+    try:
+        a, b = os.lstat(new), os.lstat(old)
+        if not (stat.S_ISREG(a.st_mode) and stat.S_ISREG(b.st_mode)) or a.st_size != b.st_size:
+            return False
+        return new.read_bytes() == old.read_bytes()
+    except OSError:
+        return False
+
+
+def _remove_emptied_dirs(folder: Path, emptied: set[str]) -> None:
+    """Remove each of these sub-folders of `folder` (relative paths) that is now empty, and then its emptied
+    parents, never `folder` itself."""
+    for rel in sorted(emptied, key=lambda r: -r.count("/")):
+        while rel not in ("", "."):
+            where = folder / rel
+            try:
+                if os.listdir(where):
+                    break
+                os.rmdir(where)
+            except OSError:
+                break
+            rel = posixpath.dirname(rel)
