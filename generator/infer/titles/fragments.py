@@ -25,7 +25,8 @@ combines summarizes differs possess agrees suggests offer offers rely often comm
 increasingly predominantly widely heavily recently posits argues assumes asserts hypothesizes implies indicates
 reveals corresponds focuses refers consists contains describes explains helps makes takes gives serves conveys
 highlights promotes fails provides remain play show demonstrate suggest reveal indicate confirm validate illustrate
-outperform achieve enable allow require exhibit excels generalizes lies draws leads stems""".split())
+outperform achieve enable allow require exhibit excels generalizes lies draws leads stems emerges emerge arises arise
+occurs occur persists persist""".split())
 #: Subordinators inside a phrase open a clause ("language models, though not explicitly trained").
 _SUBORDINATORS = frozenset("""though although whereas because unless since where whereby wherein whose when whenever not
 therefore thus hence thereby""".split())
@@ -52,7 +53,7 @@ _LOOSE_END = (_PREPOSITIONS | _DETERMINERS | _CONJUNCTIONS | _AUXILIARIES | _PRO
 _OPENERS = (_CONJUNCTIONS | _PRONOUNS | _AUXILIARIES | frozenset(
     """although though since unless whenever once however moreover furthermore additionally therefore hence here
     there this these those that such its their our how what why who to despite given as instead even not
-    nevertheless nonetheless indeed finally first second specifically due following like each every either neither rather
+    nevertheless nonetheless indeed another finally first second specifically due following like each every either neither rather
     much comprising consisting containing resulting
     for existing previous prior conventional traditional two three four five six seven eight nine ten several many
     various numerous in with particularly notably especially recent then into of from at upon onto via per than
@@ -124,8 +125,26 @@ def _loose_end(words: list[str]) -> bool:
         return True
     if len(words) >= 3 and _bare(words[-2]) in _RELATIVES:
         return True  # "bounds ... that comes": a relative clause cut after its verb
+    if _bare_purpose(words):
+        return True  # "... exploiting Optimal Transport to align": a purpose cut before its object
     # "the use", "as a form", "into a wide range": a noun that needs "of" after its determiner.
     return last in _COMPLEMENT_NOUNS and any(_bare(w) in (_DETERMINERS | _PREPOSITIONS) for w in words[-3:-1])
+
+
+def _bare_purpose(words: list[str]) -> bool:
+    """Return whether `words` end on "to <verb>" after a noun ("networks exploiting Optimal Transport to align").
+
+    After a gerund or "how" ("Learning to rank", "how to prompt") the verb is what is learnt, a complete title.
+    """
+    if len(words) < 4 or _bare(words[-2]) != "to":
+        return False
+    before, last = _bare(words[-3]), _bare(words[-1])
+    return (_plain_verb(last) and not last.endswith(_NOUN_ENDS) and before not in {"how", "learn", "learns", "when", "what"}
+            and not before.endswith("ing") and before not in _PREPOSITIONS and not words[-1][:1].isupper())
+
+
+#: Endings of nouns that are no verb, so "to" before one is a preposition ("approach to robustness").
+_NOUN_ENDS = ("ity", "tion", "sion", "ness", "ment", "ance", "ence", "ism", "ogy", "ics", "ship", "hood", "ure", "er", "or")
 
 
 def problem(phrase: str) -> str | None:

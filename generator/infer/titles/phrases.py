@@ -10,6 +10,8 @@ import re
 from typing import Callable
 
 from generator.infer.titles.fragments import problem
+from wordfreq import zipf_frequency
+
 from generator.text import everyday_word, naive_singular
 from generator.infer.titles.coined import _acronym_long_form, _Name
 from generator.infer.titles.lexicon import _CONTRIB_RE, _HEADS, _NP_FILLER, _OWN_FRAMING
@@ -144,7 +146,7 @@ _VAGUE_SUBJECT = re.compile(r"^(?:where|what|which|who|how|why|whether|it|this|t
                             # A subject headed by "challenge", "problem"... states the motivation, not the field.
                             r"|\b(?:challenges?|problems?|issues?|questions?|goals?|ability|success|utility|understanding"
                             r"|importance|need|lack|part|aspect|component|cornerstone|area|field|topic|role|way|years?|context|number|amount|variety"
-                            r"|paper|work|study|era|age|recent|practice|addition|contrast|particular)\b"
+                            r"|paper|work|study|era|age|recent|practice|addition|contrast|particular|majority|minority|bulk|landscape|realm)\b"
                             # A bare generic plural says nothing about the field.
                             r"|^(?:models?|data|learning|methods|systems|algorithms|networks|tasks|agents)$", re.I)
 
@@ -192,8 +194,37 @@ def _as_topic(phrase: str) -> str:
         return ""  # "Users ...", "Advancements ...": an everyday word names no field
     if len(words) == 1 and re.search(r"\d", words[0]):
         return ""  # "GPT-4 ...", "CIFAR-10 ...": a model's or dataset's name is what the paper works with, no field
+    if len(words) >= 2 and words[-1].lower() in _PRIOR_WORK_HEADS and _task_noun(words[-2]):
+        # "Audio-visual speech separation methods aim to ...": the methods are prior work; the field is the task.
+        words = words[:-1]
     # Plain capitalised sentence-initial words are lower-cased; acronyms and names keep their case.
     return " ".join(w.lower() if w[:1].isupper() and w[1:].islower() else w for w in words)
+
+
+#: Heads that make a field the prior work done in it ("time series classification methods").
+_PRIOR_WORK_HEADS = frozenset("methods approaches techniques algorithms".split())
+#: Endings of nouns that name a task or a field ("classification", "editing", "analysis", "discovery").
+_TASK_ENDS = ("ing", "ion", "sis", "ity", "ment", "ics", "ness", "ery", "ogy")
+
+
+def _task_noun(word: str) -> bool:
+    """Return whether `word` can end a field's name: an acronym ("safe RL") or a noun of a task or field."""
+    return (word.isupper() and len(word) >= 2) or (word.isalpha() and word.lower().endswith(_TASK_ENDS))
+
+
+#: Heads of a field so broad that "for <field>" says nothing ("for neural networks", "for language models").
+_BROAD_HEADS = frozenset("models networks learning systems".split())
+#: A modifier this common (wordfreq zipf) before a broad head leaves the field generic ("neural", "language",
+#: "deep", "machine"); rarer ones make it a field ("diffusion models", "reinforcement learning").
+BROAD_ZIPF = 3.7
+
+
+def broad_field(topic: str) -> bool:
+    """Return whether `topic` is a field too broad to end a title ("neural networks", "language models")."""
+    words = topic.lower().split()
+    if len(words) != 2 or naive_singular(words[-1]) + "s" not in _BROAD_HEADS | {"learnings"}:
+        return False
+    return words[0].isalpha() and zipf_frequency(words[0], "en") >= BROAD_ZIPF
 
 
 def _short_form(phrase: str, initials: str) -> re.Match[str] | None:
@@ -226,6 +257,8 @@ def _with_topic(phrase: str, text: str, room: int) -> str:
     topic = opening or key_term(text)
     if not topic or len(phrase) + len(topic) + 5 > room:
         return phrase
+    if broad_field(topic) and len(phrase.split()) > BARE_WORDS:
+        return phrase  # "... by leveraging their inherent structure for neural networks": a generic ending
     if _mentions(phrase, topic):
         if len(phrase.split()) > BARE_WORDS:
             return phrase  # the phrase already says where it applies
