@@ -30,6 +30,10 @@ _VERB_START = re.compile(r"(?:will|would|can|could|may|might|should|must|is|are|
 
 Judge = Callable[[str], str]
 
+#: An object that names itself ("an AI assistant named Dromedary-2"): when the paper's method has another name, it
+#: is what the method made or was applied to.
+_OTHER_NAMED = re.compile(r"^[^.;,]{0,80}?\b(?:named|called|dubbed|termed)\s+\S")
+
 
 def _as_is(phrase: str) -> str:
     """Return `phrase` unchanged: the judge that accepts every phrase."""
@@ -57,6 +61,8 @@ def _contribution(text: str, name: str = "", limit: int = SOFT_LIMIT, min_words:
                     continue  # "the tools we developed will be used ...": the verb's object came before it
                 if name and name in obj:
                     obj = re.sub(rf",?\s*(?:called|termed|dubbed|named|coined)\s+(?:the\s+)?{re.escape(name)}\b", "", obj)
+                elif name and _OTHER_NAMED.match(obj):
+                    continue  # "we developed an AI assistant named Dromedary-2": another artifact, not the method
                 phrase = judge(_clean_phrase(obj, limit, generic_head=not name))
                 if len(phrase.split()) < min_words:
                     continue
@@ -93,6 +99,13 @@ def _description(found: _Name, text: str, judge: Judge = _as_is) -> str:
     if m:
         phrase = judge(_clean_phrase(m.group(1), limit, generic_head=True))
         if len(phrase.split()) >= 2:
+            return phrase
+    # 1b. A purpose right after the name: "a novel approach, namely SALMON, to align base language models ...".
+    m = re.match(r"^,?\s*(?:in order\s+)?to\s+(?:[a-z]+ly\s+)?([a-z]{3,})\s", after)
+    # "to date" is an idiom, and a verb no dictionary knows is glued to its object ("measurethe").
+    if m and m.group(1) != "date" and zipf_frequency(m.group(1), "en") > 0:
+        phrase = judge(_clean_phrase(after.lstrip(", ").removeprefix("in order "), limit))
+        if len(phrase.split()) >= 3 and "," not in phrase:
             return phrase
     # 2. The noun phrase it names, unless that is only "a novel method".
     lead = re.sub(r"\s*\([^()]*\)", "", found.lead)

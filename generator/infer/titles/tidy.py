@@ -128,7 +128,7 @@ def _clean_phrase(phrase: str, limit: int, generic_head: bool = False) -> str:
 _GENERIC_HEAD = re.compile(
     r"^(?:[\w-]+(?:,?\s+(?:and|yet|but)\s+|\s+)){0,3}?(?:method|framework|approach|technique|algorithm|strategy"
     r"|procedure|scheme|way|pipeline|paradigm|solution)s?\s+(?:that\s+(?:can\s+)?|which\s+|to\s+|for\s+|of\s+)"
-    r"(?:\w+ly\s+)?(\w+)\b")
+    r"(?:\w+ly\s+)?(\w+)\b(?!-)")
 
 
 #: Endings of nouns that are never verbs, so "to" before one is no infinitive.
