@@ -32,6 +32,7 @@ from generator.infer.titles.phrases import (
     _with_topic,
 )
 from generator.infer.titles.purpose import purpose
+from generator.infer.titles.vague import bare, cut_vague_purpose, everyday
 from generator.infer.titles.keyterms import MIN_MENTIONS, key_terms
 from generator.infer.titles.plain import plain_text, split_sentences
 from generator.infer.titles.tidy import _LEAD_DROP, MAX_TITLE, SOFT_LIMIT, _cut_words, _finish, _tidy_end
@@ -45,6 +46,20 @@ def _judge(phrase: str) -> str:
 
 
 def _unnamed_title(text: str) -> str:
+    """Return the title of a paper that introduces no name, a bare few words given the term the abstract keeps naming."""
+    title = _unnamed_candidate(text)
+    if not bare(title):
+        return title
+    # "Imitation learning", "Popular approach": what the abstract keeps naming says what the paper is about.
+    terms = [t for n in (MIN_MENTIONS, 2) for t in key_terms(text, n) if not _shares_word(t, title) and not everyday(t)]
+    if not terms:
+        return title
+    if everyday(title):
+        return _with_topic(terms[0], text, MAX_TITLE)  # "Memory consumption" names nothing to keep
+    return f"{terms[0]} for {title[:1].lower() + title[1:]}" if title.split()[0][1:].islower() else f"{terms[0]} for {title}"
+
+
+def _unnamed_candidate(text: str) -> str:
     """Return the title of a paper that introduces no name: its contribution, else a sentence's phrase."""
     phrase = _contribution(text, judge=_judge)
     if phrase:
@@ -160,7 +175,7 @@ def _named_title(found: _Name, text: str) -> str:
     if topic:
         return f"{found.name} for {topic}"
     # Nothing says what the method is: the paper's title without its name, the name kept before it.
-    desc = _cut_words(_first_sentence_phrase(text, _judge), room)
+    desc = _cut_words(_first_sentence_phrase(text, _judge) or _first_sentence_phrase(text, _judge, strip_aside=False), room)
     return f"{found.name}: {desc[:1].upper() + desc[1:]}" if desc else found.name
 
 
@@ -170,5 +185,5 @@ def infer_title(abstract_md: str) -> str:
     # A name only used, never formally introduced, is good enough for a title but too weak for method_name.
     found = _name_of(abstract_md) or _subject_name(text) or _coined_term(text)
     if not found:
-        return _finish(_unnamed_title(text))
-    return _finish(_named_title(found, text))
+        return _finish(cut_vague_purpose(_unnamed_title(text)))
+    return _finish(cut_vague_purpose(_named_title(found, text)))

@@ -60,7 +60,7 @@ def _contribution(text: str, name: str = "", limit: int = SOFT_LIMIT, min_words:
                 if _VERB_START.match(obj):
                     continue  # "the tools we developed will be used ...": the verb's object came before it
                 if name and name in obj:
-                    obj = re.sub(rf",?\s*(?:called|termed|dubbed|named|coined)\s+(?:the\s+)?{re.escape(name)}\b", "", obj)
+                    obj = re.sub(rf",?\s*(?:called|termed|dubbed|named|coined)\s+(?:the\s+)?{re.escape(name)}\b:?", "", obj)
                 elif name and _OTHER_NAMED.match(obj):
                     continue  # "we developed an AI assistant named Dromedary-2": another artifact, not the method
                 phrase = judge(_clean_phrase(obj, limit, generic_head=not name))
@@ -74,10 +74,30 @@ def _contribution(text: str, name: str = "", limit: int = SOFT_LIMIT, min_words:
     return best[2] if best else ""
 
 
-def _first_sentence_phrase(text: str, judge: Judge = _as_is) -> str:
+_PARTICIPLE_OPENING = re.compile(r"^[A-Z][a-z]+ing\s[^,;]{3,120},\s+(?=\S)")
+
+
+def _without_aside(sentence: str) -> str:
+    """Return `sentence` without an opening participle clause ("Relying on X, meta-learning offers ..." -> "meta-...").
+
+    A clause holding a finite verb ("Reasoning on graphs is essential for ..., and") is the sentence's subject.
+    """
+    m = _PARTICIPLE_OPENING.match(sentence)
+    if not m or _FINITE.search(m.group(0)):
+        return sentence
+    return sentence[m.end():]
+
+
+_FINITE = re.compile(r"\s(?:is|are|was|were|has|have|had|remains?|can|will|may|does|do)\s")
+
+
+def _first_sentence_phrase(text: str, judge: Judge = _as_is, strip_aside: bool = True) -> str:
     """Return a clean phrase from the first sentence `judge` accepts, the fallback title."""
     sents = split_sentences(text) or [text]
     for s in sents:
+        # "Relying on prior knowledge accumulated from related tasks, meta-learning offers ...": the opening
+        # participle clause is the sentence's aside, no title; the sentence's own subject follows it.
+        s = _without_aside(s) if strip_aside and judge is not _as_is else s
         p = judge(_clean_phrase(s.rstrip("?"), SOFT_LIMIT))
         if len(p.split()) >= 3:
             return p
@@ -93,6 +113,12 @@ def _description(found: _Name, text: str, judge: Judge = _as_is) -> str:
     """Return what the named method is, from the words around its introduction, or "" (`judge` as above)."""
     limit = MAX_TITLE - len(found.name) - 2
     after = re.sub(r"^\s*\([^()]*\)", "", found.after).strip()
+    # 0. A colon after the name opens its spelled-out form: "called MILLET: Multiple Instance Learning for ...".
+    m = re.match(r"^:\s+([A-Z][\w-]*\s.+)", after)
+    if m:
+        phrase = judge(_clean_phrase(m.group(1), limit))
+        if len(phrase.split()) >= 3:
+            return phrase
     # 1. Apposition: "NAME, a method for linking ..." / "NAME – a generative framework ...".
     # A spelled-out name may come first ("MOFI, Manifold OF Images, a new vision foundation model").
     m = re.match(r"^(?:[,:–—-]|\s)*(?:[A-Z][\w-]*(?:\s+[\w-]+){0,6},\s+)?(?:which is\s+|is\s+)?((?:an?|the)\s.+)", after)
