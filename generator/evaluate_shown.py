@@ -223,7 +223,8 @@ def title_fragment(title: str) -> str | None:
     if len(start) >= 2 and re.fullmatch(r"[A-Za-z][a-z]+", start[0]) and start[1].lower() in _VERB_OBJECT_STARTS \
             and _bare_verb(start[0].lower()) and " ".join(start[1:3]).lower() not in ("a priori", "a posteriori"):
         return f"opens with the verb {start[0]!r}"
-    if all(w.endswith("ing") or w in ("and", "or") for w in lower) and len(lower) >= 2:
+    gerunds = lower[1:] if lower[0] in _PREPOSITIONS else lower
+    if len(gerunds) >= 2 and all(w.endswith("ing") or w in ("and", "or") for w in gerunds):
         return "gerunds without an object"
     if lower[0] == "in" and len(lower) > 1 and lower[1] in ("a", "an", "the"):
         return f"opens with {' '.join(words[:2])!r}"  # "In a distributed setting ...": a sentence's opening

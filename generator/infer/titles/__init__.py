@@ -115,8 +115,8 @@ def _last_resort(text: str) -> str:
         phrase = repair(phrase) or repair(_first_sentence_phrase(strip_opening(sentence)))
         if len(phrase.split()) >= 2:
             return phrase
-    # No sentence cuts into a phrase: the field is vague but no fragment.
-    return _topic(text) or _first_sentence_phrase(text)
+    # No sentence cuts into a phrase: the field, or the term the abstract keeps naming, is vague but no fragment.
+    return _topic(text) or next(iter(key_terms(text, 2)), "") or _first_sentence_phrase(text)
 
 
 #: The words that announce a long form inside it ("a simple yet novel method called Frequency Enhanced ...").

@@ -65,7 +65,7 @@ _VOICE = frozenset("our ours".split())
 #: Nouns that need "of" after a determiner or preposition ("through the use", "the number", "as a form").
 _COMPLEMENT_NOUNS = frozenset("""lens form kind type sort variety number lack role use means terms top front favor
 favour exchange behalf sake spite emergence presence absence ability need part range efficacy effectiveness
-importance chain series family mixture combination sequence suite plethora multitude wealth myriad""".split())
+importance chain series family mixture combination sequence suite plethora multitude wealth myriad principle notion""".split())
 #: Words in -ed that are no participle, and participles titles end on by idiom ("... Revisited").
 _ED_NOT_CUT = frozenset("""need speed seed feed breed bleed greed deed creed weed reed hundred kindred sacred naked
 wicked embed bed red revisited reconsidered demystified explained unleashed simplified unified reloaded
@@ -164,6 +164,9 @@ def problem(phrase: str) -> str | None:
         return f"opens with {' '.join(words[:2])!r}"  # "Inspired by ...", "Positioned between ...": a sentence's aside
     if _loose_end(words):
         return f"ends on {words[-1]!r}"
+    gerunds = lower[1:] if lower[0] in _PREPOSITIONS else lower
+    if len(gerunds) >= 2 and all(w.endswith("ing") or w in {"and", "or"} for w in gerunds):
+        return "gerunds without an object"  # "Leveraging and selecting [from vast data]"
     if len(words) >= 3 and lower[-2] == "to" and words[-3].endswith(","):
         return f"ends on {' '.join(words[-2:])!r}"  # "..., to optimize": a purpose clause without its object
     if _list_cut(phrase):

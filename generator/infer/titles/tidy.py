@@ -84,7 +84,8 @@ _WEAK_CUTS = (
 
 def _clean_phrase(phrase: str, limit: int, generic_head: bool = False) -> str:
     """Return `phrase` trimmed to a title-like noun phrase of at most `limit` characters."""
-    p = re.sub(r"\s+\([^()]*\)", "", phrase)  # asides, citations and acronyms are noise in a title
+    # Asides, citations and acronyms are noise in a title; one glued to a word keeps the space ("to (soft-)align").
+    p = re.sub(r"\s+\([^()]*\)", "", re.sub(r"\s+\([^()]*\)(?=\w)", " ", phrase))
     p = _sub_closed(_ASIDE, "", p, "]")
     p = re.split(r"(?<=[a-z0-9)])[.!?]\s+(?=[A-Z])", p, maxsplit=1)[0]  # a missed sentence end
     p = p.strip(" .,;:!?-–—\"'“”")
