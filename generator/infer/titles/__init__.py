@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 
 from generator.text import abbreviates, naive_singular
-from generator.infer.titles.coined import _acronym_long_form, _Name
+from generator.infer.titles.coined import _acronym_long_form, _count_word, _Name
 from generator.infer.titles.fragments import problem, repair, strip_opening
 from generator.infer.titles.lexicon import _HEAD_RE
 from generator.infer.titles.names import _coined_term, _name_of, _subject_name, method_name
@@ -30,6 +30,7 @@ from generator.infer.titles.phrases import (
     _first_sentence_phrase,
     _topic,
     _with_topic,
+    broad_field,
 )
 from generator.infer.titles.purpose import purpose
 from generator.infer.titles.vague import bare, cut_vague_purpose, everyday
@@ -50,13 +51,28 @@ def _unnamed_title(text: str) -> str:
     title = _unnamed_candidate(text)
     if not bare(title):
         return title
-    # "Imitation learning", "Popular approach": what the abstract keeps naming says what the paper is about.
-    terms = [t for n in (MIN_MENTIONS, 2) for t in key_terms(text, n) if not _shares_word(t, title) and not everyday(t)]
+    # "Large language models" alone: a coined one-word contribution the abstract keeps using is what it studies
+    # ("we propose self-debugging, which ...": "Self-debugging for large language models").
+    coined = _contribution(text, min_words=1, judge=_judge)
+    if "-" in coined and " " not in coined and _count_word(coined, text) + _count_word(coined.capitalize(), text) >= 3 \
+            and len(title) + len(coined) + 5 <= MAX_TITLE:
+        return f"{coined} for {_lowered(title)}"
+    # "Imitation learning", "Popular approach": what the abstract keeps naming says what the paper is about; a term
+    # of everyday words ("foundation models", "code generation") will do when it is named three times.
+    terms = [t for n, ok in ((MIN_MENTIONS, False), (2, False), (MIN_MENTIONS, True)) for t in key_terms(text, n, ok)
+             if not _shares_word(t, title) and not everyday(t) or (ok and not _shares_word(t, title))]
     if not terms:
         return title
     if everyday(title):
         return _with_topic(terms[0], text, MAX_TITLE)  # "Memory consumption" names nothing to keep
-    return f"{terms[0]} for {title[:1].lower() + title[1:]}" if title.split()[0][1:].islower() else f"{terms[0]} for {title}"
+    if broad_field(terms[0]) or terms[0].split()[-1].lower() in ("models", "networks"):
+        return f"{title} in {terms[0]}"  # "Data contamination in large language models": the models are where
+    return f"{terms[0]} for {_lowered(title)}"
+
+
+def _lowered(title: str) -> str:
+    """Return `title` with a plain capitalised first word lower-cased, to follow other words ("Imitation" -> "imitation")."""
+    return title[:1].lower() + title[1:] if title.split()[0][1:].islower() else title
 
 
 def _unnamed_candidate(text: str) -> str:

@@ -62,8 +62,11 @@ def _spans(text: str) -> tuple[Counter[str], dict[str, Counter[str]]]:
 
 
 @lru_cache(maxsize=64)
-def key_terms(text: str, min_mentions: int = MIN_MENTIONS) -> tuple[str, ...]:
-    """Return the multi-word phrases the abstract names ≥ `min_mentions` times (acronym uses counted), most often first."""
+def key_terms(text: str, min_mentions: int = MIN_MENTIONS, everyday_ok: bool = False) -> tuple[str, ...]:
+    """Return the multi-word phrases the abstract names ≥ `min_mentions` times (acronym uses counted), most often first.
+
+    A phrase of everyday words only ("code generation") is left out unless `everyday_ok`.
+    """
     counts, forms = _spans(text)
     tokens: Counter[str] | None = None
     seen: set[str] = set()
@@ -79,7 +82,7 @@ def key_terms(text: str, min_mentions: int = MIN_MENTIONS) -> tuple[str, ...]:
             key = " ".join(naive_singular(w.lower()) for w in words)
             counts[key] += tokens[short] + tokens[short + "s"] - 1  # its uses after the definition
             forms.setdefault(key, Counter())[long_form] += 1
-    kept = [t for t, n in counts.items() if n >= min_mentions and not all(everyday_word(w) for w in t.split())]
+    kept = [t for t, n in counts.items() if n >= min_mentions and (everyday_ok or not all(everyday_word(w) for w in t.split()))]
     # A longer term said as often is the more specific name ("graph neural network" over "neural network");
     # among equals the one said first (dicts keep the order of first sight).
     kept.sort(key=lambda t: (-counts[t], -len(t.split())))
