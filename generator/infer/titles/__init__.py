@@ -72,7 +72,9 @@ def _unnamed_title(text: str) -> str:
 
 def _lowered(title: str) -> str:
     """Return `title` with a plain capitalised first word lower-cased, to follow other words ("Imitation" -> "imitation")."""
-    return title[:1].lower() + title[1:] if title.split()[0][1:].islower() else title
+    words = title.split()
+    title_case = len(words) > 1 and all(w[:1].isupper() for w in words)  # "Platonic Representation Hypothesis"
+    return title[:1].lower() + title[1:] if words[0][1:].islower() and not title_case else title
 
 
 def _unnamed_candidate(text: str) -> str:

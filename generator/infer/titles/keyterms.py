@@ -20,7 +20,7 @@ _WORD = re.compile(r"\w[\w-]*|[^\w\s]")
 #: Words a term never holds: function words, the abstract's own voice, quantifiers and vague adjectives.
 _STOP = _PREPOSITIONS | _DETERMINERS | _CONJUNCTIONS | _AUXILIARIES | _PRONOUNS | frozenset("""be been being we
 they our not no also how what why who then thus very more most new novel proposed existing recent first two
-three several many various different other only well""".split())
+three several many various different other only well same""".split())
 _TOKEN = re.compile(r"[\w-]+")
 _DEFINED = re.compile(r"\(([A-Z][A-Za-z0-9-]{1,10}?)s?\)")
 #: A key term is said this often (its acronym's uses included) before it names the paper's setting.
