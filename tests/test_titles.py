@@ -927,3 +927,33 @@ def test_gerunds_without_an_object_and_a_quoted_coined_term() -> None:
                 "called \"multiple observations in hindsight\", where the learner may collect more observations. "
                 "Learning under multiple observations in hindsight is possible.")
     assert infer_title(abstract).startswith("Multiple observations in hindsight"), infer_title(abstract)
+
+
+def test_the_problem_of_a_gerund_is_the_gerund_and_praise_words_go() -> None:
+    abstract = ("This paper studies the challenging problem of estimating causal effects from observational data. "
+                "Confounders bias estimates.")
+    assert infer_title(abstract).startswith("Estimating causal effects from observational data"), infer_title(abstract)
+    abstract = ("Federated learning needs compression. In this paper, we revisit the seminal stochastic controlled "
+                "averaging method by proposing an equivalent but more efficient form. It is fast.")
+    assert not infer_title(abstract).lower().startswith("seminal")
+
+
+def test_a_field_of_an_adjective_and_prior_methods_is_no_field() -> None:
+    abstract = ("Neural methods have shown merit in combinatorial optimization. In this study, we introduce a vector "
+                "bin packing variant called Class-Constrained Bin Packing Problem (CCBPP), with items of classes. "
+                "CCBPP is hard.")
+    assert not infer_title(abstract).endswith("neural methods"), infer_title(abstract)
+
+
+def test_a_name_set_by_the_proposal_of_and_a_predicate_is_no_title() -> None:
+    abstract = ("Continual learning forgets. We are thus highly motivated to combine the best of both worlds, through "
+                "the proposal of Variance Reduced Meta-CL (VR-MCL) to achieve accurate Hessian approximation. "
+                "VR-MCL outperforms other methods.")
+    assert infer_title(abstract).startswith("VR-MCL: Variance Reduced Meta-CL"), infer_title(abstract)
+    assert problem("Highly motivated to combine the best of both worlds")
+    assert not problem("Provably robust conformal prediction")
+
+
+def test_the_task_needs_its_of_and_an_era_is_no_field() -> None:
+    assert repair("Harnessing the power of a text-to-image diffusion model for the task") == \
+        "Harnessing the power of a text-to-image diffusion model"

@@ -49,21 +49,23 @@ def _judge(phrase: str) -> str:
 def _unnamed_title(text: str) -> str:
     """Return the title of a paper that introduces no name, a bare few words given the term the abstract keeps naming."""
     title = _unnamed_candidate(text)
-    if not bare(title):
+    # The last resort may still be a sentence's piece ("Through comprehensive experiments"): no part of a title.
+    broken = problem(title) is not None
+    if not bare(title) and not broken:
         return title
     # "Large language models" alone: a coined one-word contribution the abstract keeps using is what it studies
     # ("we propose self-debugging, which ...": "Self-debugging for large language models").
     coined = _contribution(text, min_words=1, judge=_judge)
     if "-" in coined and " " not in coined and _count_word(coined, text) + _count_word(coined.capitalize(), text) >= 3 \
             and len(title) + len(coined) + 5 <= MAX_TITLE:
-        return f"{coined} for {_lowered(title)}"
+        return _with_topic(coined, text, MAX_TITLE) if broken else f"{coined} for {_lowered(title)}"
     # "Imitation learning", "Popular approach": what the abstract keeps naming says what the paper is about; a term
     # of everyday words ("foundation models", "code generation") will do when it is named three times.
     terms = [t for n, ok in ((MIN_MENTIONS, False), (2, False), (MIN_MENTIONS, True)) for t in key_terms(text, n, ok)
              if not _shares_word(t, title) and not everyday(t) or (ok and not _shares_word(t, title))]
     if not terms:
         return title
-    if everyday(title):
+    if everyday(title) or broken:
         return _with_topic(terms[0], text, MAX_TITLE)  # "Memory consumption" names nothing to keep
     if broad_field(terms[0]) or terms[0].split()[-1].lower() in ("models", "networks"):
         return f"{title} in {terms[0]}"  # "Data contamination in large language models": the models are where

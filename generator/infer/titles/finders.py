@@ -183,7 +183,9 @@ _BRACKET_BEFORE_HEAD = re.compile(rf"((?:[\w-]+\s+){{1,6}}?)\(\s*({_NAME_TOKEN})
 _TITLE_NAME_APPOSITION = re.compile(r"([A-Z][\w'-]*(?:\s+(?:(?:of|for|and|by|in|on|to|the|&)\s+)?[A-Z][\w'-]*){1,3})"
                                     r"(?:\s+\(([\w-]{2,12})\))?,\s+(?:an?|the first)\s")
 _INTRO_OBJECT = (rf"\b(?:(?:we|We|paper|work|study|article)(?:,\s*[a-z]+,)?\s+(?:have\s+|has\s+)?(?:[a-z]+ly\s+|also\s+|then\s+|further\s+|"
-                 rf"hence\s+|thus\s+|therefore\s+|here\s+|first\s+)?(?:{_INTRO_VERBS})(?:s|d|ed)?|(?:by|[Bb]y)\s+(?:{_INTRO_GERUNDS}))"
+                 rf"hence\s+|thus\s+|therefore\s+|here\s+|first\s+)?(?:{_INTRO_VERBS})(?:s|d|ed)?|(?:by|[Bb]y)\s+(?:{_INTRO_GERUNDS})"
+                 # "through the proposal of Variance Reduced Meta-CL (VR-MCL)"
+                 rf"|\b(?:the\s+)?proposal\s+of)"
                  rf",?\s+(?:here\s+)?")
 _INTRO_OBJECT_RE = re.compile(_INTRO_OBJECT)
 # "We bridge this gap and present Eureka, ...": in a "we" sentence the subject is shared.

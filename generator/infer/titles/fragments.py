@@ -56,7 +56,7 @@ _OPENERS = (_CONJUNCTIONS | _PRONOUNS | _AUXILIARIES | frozenset(
     nevertheless nonetheless indeed another finally first second specifically due following like each every either neither rather
     much comprising consisting containing resulting
     for existing previous prior conventional traditional two three four five six seven eight nine ten several many
-    various numerous in with particularly notably especially recent then into of from at upon onto via per than
+    various numerous in with particularly notably especially recent then into of from at upon onto via per than through
     """.split())) - {"one"}  # "One for All (OFA)"
 #: Words that point back at something only the abstract says ("these questions", "such models").
 _POINTERS = frozenset("this these those such aforementioned above above-mentioned latter former them".split())
@@ -65,7 +65,7 @@ _VOICE = frozenset("our ours".split())
 #: Nouns that need "of" after a determiner or preposition ("through the use", "the number", "as a form").
 _COMPLEMENT_NOUNS = frozenset("""lens form kind type sort variety number lack role use means terms top front favor
 favour exchange behalf sake spite emergence presence absence ability need part range efficacy effectiveness
-importance chain series family mixture combination sequence suite plethora multitude wealth myriad principle notion""".split())
+importance chain series family mixture combination sequence suite plethora multitude wealth myriad principle notion task""".split())
 #: Words in -ed that are no participle, and participles titles end on by idiom ("... Revisited").
 _ED_NOT_CUT = frozenset("""need speed seed feed breed bleed greed deed creed weed reed hundred kindred sacred naked
 wicked embed bed red revisited reconsidered demystified explained unleashed simplified unified reloaded
@@ -160,6 +160,9 @@ def problem(phrase: str) -> str | None:
         return f"opens with {words[0]!r}"
     if len(lower) > 1 and lower[0] in _PREDICATIVE and lower[1] == "to":
         return f"opens with {' '.join(words[:2])!r}"  # "Useful to select ...": the rest of "it is useful to"
+    if len(lower) > 2 and lower[0].endswith("ly") and len(lower[0]) > 4 and lower[0] not in _LY_NOT_ADVERBS \
+            and _participle(lower[1]) and lower[2] == "to":
+        return f"opens with {' '.join(words[:2])!r}"  # "Highly motivated to combine ...": a predicate, no noun phrase
     if len(lower) > 1 and (_participle(lower[0]) or lower[0] in _IRREGULAR_PARTICIPLES) and lower[1] in _PREPOSITIONS:
         return f"opens with {' '.join(words[:2])!r}"  # "Inspired by ...", "Positioned between ...": a sentence's aside
     if _loose_end(words):

@@ -185,7 +185,7 @@ _VAGUE_SUBJECT = re.compile(r"^(?:where|what|which|who|how|why|whether|it|this|t
                             # A subject headed by "challenge", "problem"... states the motivation, not the field.
                             r"|\b(?:challenges?|problems?|issues?|questions?|goals?|ability|success|utility|understanding"
                             r"|importance|need|lack|part|aspect|component|cornerstone|area|field|topic|role|way|years?|context|number|amount|variety"
-                            r"|paper|work|study|era|age|recent|practice|addition|contrast|particular|majority|minority|bulk|landscape|realm)\b"
+                            r"|paper|work|study|era|age|recent|practice|addition|contrast|particular|majority|minority|bulk|landscape|realm|revolution|wave|surge|comparisons|results|experiments|findings)\b"
                             # A bare generic plural says nothing about the field.
                             r"|^(?:models?|data|learning|methods|systems|algorithms|networks|tasks|agents)$", re.I)
 
@@ -233,9 +233,12 @@ def _as_topic(phrase: str) -> str:
         return ""  # "Users ...", "Advancements ...": an everyday word names no field
     if len(words) == 1 and re.search(r"\d", words[0]):
         return ""  # "GPT-4 ...", "CIFAR-10 ...": a model's or dataset's name is what the paper works with, no field
-    if len(words) >= 2 and words[-1].lower() in _PRIOR_WORK_HEADS and _task_noun(words[-2]):
+    if len(words) >= 2 and words[-1].lower() in _PRIOR_WORK_HEADS:
         # "Audio-visual speech separation methods aim to ...": the methods are prior work; the field is the task.
-        words = words[:-1]
+        if _task_noun(words[-2]):
+            words = words[:-1]
+        elif words[-2].lower().endswith(_MODIFIER_ENDS):
+            return ""  # "Neural methods have shown ...": an adjective and prior work name no field
     # Plain capitalised sentence-initial words are lower-cased; acronyms and names keep their case.
     return " ".join(w.lower() if w[:1].isupper() and w[1:].islower() else w for w in words)
 
@@ -244,6 +247,10 @@ def _as_topic(phrase: str) -> str:
 _PRIOR_WORK_HEADS = frozenset("methods approaches techniques algorithms".split())
 #: Endings of nouns that name a task or a field ("classification", "editing", "analysis", "discovery").
 _TASK_ENDS = ("ing", "ion", "sis", "ity", "ment", "ics", "ness", "ery", "ogy")
+
+
+#: Endings of adjectives: before "methods" one names a kind of method, not a field ("neural", "regularization-based").
+_MODIFIER_ENDS = ("al", "ic", "ive", "ous", "-based", "-driven", "-free", "-aware")
 
 
 def _task_noun(word: str) -> bool:

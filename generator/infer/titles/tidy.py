@@ -20,7 +20,10 @@ SOFT_LIMIT = 85
 #: A bracketed aside ("[1]", "[Appendix A]"): noise in a title.
 _ASIDE = re.compile(r"\s*\[[^\]]*\]")
 _LEAD_DROP = re.compile(
-    r"^(?:(?:a|an|the|our|some|novel|new|innovative|simple|yet|first|generic|general|and|or|proposed)(?![\w-])[\s,]*)+", re.I)
+    r"^(?:(?:a|an|the|our|some|novel|new|innovative|simple|yet|first|generic|general|and|or|proposed|seminal|celebrated"
+    r"|renowned|popular)(?![\w-])[\s,]*)+", re.I)
+#: "the challenging problem of estimating X": the problem's name is the gerund phrase it holds.
+_PROBLEM_OF = re.compile(r"^(?:the\s+)?(?:[\w-]+\s+){0,2}?(?:problem|task|question|challenge)\s+of\s+(?=[a-z]+ing\s)", re.I)
 #: "we propose to learn X": a purpose clause, which titles write as a gerund ("Learning X").
 # A word in -ly before a determiner is the verb itself ("to apply the"), not an adverb before one.
 _TO_VERB = re.compile(r"^(?:to|[Tt]o)\s+(?:\w+ly\s+(?!(?:the|a|an|this|these|its|their|our|each|all|any)\b))?([a-z]{3,})\b(?=\s)")
@@ -90,6 +93,7 @@ def _clean_phrase(phrase: str, limit: int, generic_head: bool = False) -> str:
     p = re.split(r"(?<=[a-z0-9)])[.!?]\s+(?=[A-Z])", p, maxsplit=1)[0]  # a missed sentence end
     p = p.strip(" .,;:!?-–—\"'“”")
     p = _LEAD_DROP.sub("", p)
+    p = _PROBLEM_OF.sub("", p)
     p = _US_TO.sub(" to ", p)  # "framework that enables us to analyze X": the purpose, without the authors' voice
     p = _POINTER_DET.sub(_specific_pointer, p)
     # "address this fundamental issue by developing X": the means is the contribution, the issue was said before.
