@@ -957,3 +957,16 @@ def test_a_name_set_by_the_proposal_of_and_a_predicate_is_no_title() -> None:
 def test_the_task_needs_its_of_and_an_era_is_no_field() -> None:
     assert repair("Harnessing the power of a text-to-image diffusion model for the task") == \
         "Harnessing the power of a text-to-image diffusion model"
+
+
+def test_a_noun_of_quantity_needs_its_of_and_corresponding_points_back() -> None:
+    assert problem("Foundation models, pre-trained on a large amount")
+    assert problem("Simulation benchmark environments and the corresponding datasets")
+    assert problem("Higher the kurtosis of a model's parameter distribution")
+
+
+def test_a_capitalised_verb_spelling_the_name_opens_its_description() -> None:
+    abstract = ("Foundation models, pre-trained on a large amount of data, generalise. Following this observation, we "
+                "propose Zip which Zips up CLIP and SAM in a novel classification-first-then-discovery pipeline. "
+                "Zip boosts SAM.")
+    assert infer_title(abstract).startswith("Zip: Zipping up CLIP and SAM"), infer_title(abstract)

@@ -58,14 +58,17 @@ _OPENERS = (_CONJUNCTIONS | _PRONOUNS | _AUXILIARIES | frozenset(
     for existing previous prior conventional traditional two three four five six seven eight nine ten several many
     various numerous in with particularly notably especially recent then into of from at upon onto via per than through
     """.split())) - {"one"}  # "One for All (OFA)"
+#: Comparatives of "the higher the X, the more ...": before "the" they open a clause, neither verb nor title.
+COMPARATIVES = frozenset("""higher lower larger smaller greater fewer better worse faster slower longer shorter deeper
+wider stronger weaker earlier later""".split())
 #: Words that point back at something only the abstract says ("these questions", "such models").
-_POINTERS = frozenset("this these those such aforementioned above above-mentioned latter former them".split())
+_POINTERS = frozenset("this these those such aforementioned above above-mentioned latter former them corresponding respective".split())
 #: The abstract's own voice ("our method"): a title names the work, it does not speak as its authors.
 _VOICE = frozenset("our ours".split())
 #: Nouns that need "of" after a determiner or preposition ("through the use", "the number", "as a form").
 _COMPLEMENT_NOUNS = frozenset("""lens form kind type sort variety number lack role use means terms top front favor
 favour exchange behalf sake spite emergence presence absence ability need part range efficacy effectiveness
-importance chain series family mixture combination sequence suite plethora multitude wealth myriad principle notion task""".split())
+importance chain series family mixture combination sequence suite plethora multitude wealth myriad principle notion task amount portion fraction subset handful collection""".split())
 #: Words in -ed that are no participle, and participles titles end on by idiom ("... Revisited").
 _ED_NOT_CUT = frozenset("""need speed seed feed breed bleed greed deed creed weed reed hundred kindred sacred naked
 wicked embed bed red revisited reconsidered demystified explained unleashed simplified unified reloaded
@@ -158,6 +161,8 @@ def problem(phrase: str) -> str | None:
         return f"opens with {words[0]!r}"  # "0 of leaving B_r": a formula's remains, no title's first word
     if lower[0] in _OPENERS or (_CONTRACTION.search(lower[0]) and _CONTRACTION.sub("", lower[0]) in _PRONOUNS) or _DISCOURSE.match(" ".join(lower[:4])) or (len(lower[0]) >= 9 and lower[0].endswith("ly") and words[0].endswith(",")):
         return f"opens with {words[0]!r}"
+    if len(lower) > 1 and lower[0] in COMPARATIVES and lower[1] == "the":
+        return f"opens with {' '.join(words[:2])!r}"  # "Higher the kurtosis of ...": "the higher the X, the more"
     if len(lower) > 1 and lower[0] in _PREDICATIVE and lower[1] == "to":
         return f"opens with {' '.join(words[:2])!r}"  # "Useful to select ...": the rest of "it is useful to"
     if len(lower) > 2 and lower[0].endswith("ly") and len(lower[0]) > 4 and lower[0] not in _LY_NOT_ADVERBS \

@@ -141,7 +141,10 @@ def _description(found: _Name, text: str, judge: Judge = _as_is) -> str:
         if len(phrase.split()) >= 2:
             return phrase
     # 3. A relative clause: "HQGS that significantly enhances 3DGS" -> "Enhancing 3DGS".
-    m = re.match(r"^,?\s*(?:that|which)\s+(?:can\s+|could\s+|will\s+)?(?:[a-z]+ly\s+)?([a-z]+)\b(.+)", after)
+    # The verb may be capitalised to spell the name ("Zip which Zips up CLIP and SAM").
+    m = re.match(r"^,?\s*(?:that|which)\s+(?:can\s+|could\s+|will\s+)?(?:[a-z]+ly\s+)?([A-Z]?[a-z]+)\b(.+)", after)
+    if m and m.group(1)[:1].isupper() and not re.fullmatch(r"[A-Z][a-z]+s", m.group(1)):
+        m = None  # a capitalised word other than a verb in -s is a name, not the clause's verb
     if m and m.group(1) not in {"is", "are", "was", "were", "has", "have", "does", "do", "not", "first", "then", "also",
                                 "further", "only", "both", "in", "on", "to", "we", "our"}:
         phrase = judge(_clean_phrase(_gerund(m.group(1)) + m.group(2), limit))

@@ -10,6 +10,7 @@ import re
 
 from wordfreq import zipf_frequency
 
+from generator.infer.titles.fragments import COMPARATIVES
 from generator.infer.titles.plain import _sub_closed
 from generator.text import common_word, everyday_word
 
@@ -39,7 +40,7 @@ _NOT_VERBS = frozenset(
     "toward towards under underneath unlike until upon via with within without and but nor yet both either neither "
     "all not only also even just are was were been can could does did may might must shall should will would has "
     "have had how what when where which who whom whose why whether while for off out per the this that these those "
-    "any each every some such many much most more less few half".split())
+    "any each every some such many much most more less few half".split()) | COMPARATIVES
 #: "that enables us to", "which allows one to", "allowing us to": the authors' voice before a purpose.
 _US_TO = re.compile(r",?\s+(?:(?:that|which)\s+(?:enables?|allows?|lets?|helps?|permits?)|enabling|allowing|letting)"
                     r"\s+(?:us|one|them|users|practitioners|researchers)\s+(?:to\s+)?(?=[a-z]{3,}\b)")
