@@ -970,3 +970,10 @@ def test_a_capitalised_verb_spelling_the_name_opens_its_description() -> None:
                 "propose Zip which Zips up CLIP and SAM in a novel classification-first-then-discovery pipeline. "
                 "Zip boosts SAM.")
     assert infer_title(abstract).startswith("Zip: Zipping up CLIP and SAM"), infer_title(abstract)
+
+
+def test_a_long_phrase_is_not_cut_between_the_noun_and_its_of() -> None:
+    abstract = ("Graphs are everywhere. We propose an effective information aggregation module designed to merge the "
+                "representations of neighbouring nodes and edges across many layers of deep graph networks. It works.")
+    title = infer_title(abstract)
+    assert not title.endswith("the representations"), title

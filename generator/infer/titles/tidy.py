@@ -86,6 +86,9 @@ _WEAK_CUTS = (
 )
 
 
+_THE_NOUN_END = re.compile(r"\bthe\s+[\w-]+$")
+
+
 def _clean_phrase(phrase: str, limit: int, generic_head: bool = False) -> str:
     """Return `phrase` trimmed to a title-like noun phrase of at most `limit` characters."""
     # Asides, citations and acronyms are noise in a title; one glued to a word keeps the space ("to (soft-)align").
@@ -122,7 +125,9 @@ def _clean_phrase(phrase: str, limit: int, generic_head: bool = False) -> str:
         p = p[:m.start()]
     if len(p) > limit:
         for cuts in _WEAK_CUTS:
-            ends = [m.start() for m in cuts.finditer(p) if 15 <= m.start() <= limit]
+            # "to merge the representations [of ...]": a cut between "the X" and its "of" leaves X unsaid.
+            ends = [m.start() for m in cuts.finditer(p) if 15 <= m.start() <= limit
+                    and not (p.startswith(" of ", m.start()) and _THE_NOUN_END.search(p, 0, m.start()))]
             if ends:
                 p = p[:ends[-1]]
                 break
