@@ -977,3 +977,10 @@ def test_a_long_phrase_is_not_cut_between_the_noun_and_its_of() -> None:
                 "representations of neighbouring nodes and edges across many layers of deep graph networks. It works.")
     title = infer_title(abstract)
     assert not title.endswith("the representations"), title
+
+
+def test_a_long_form_too_long_for_the_title_is_cut_before_a_preposition_not_inside_a_name() -> None:
+    abstract = ("Tuning is costly. To address this limitation, we propose a novel PET framework called Bi-directional "
+                "Intertwined Vision Language Efficient Tuning for Referring Image Segmentation (BarLeRIa), which "
+                "leverages adapters. BarLeRIa is fast.")
+    assert infer_title(abstract) == "BarLeRIa: Bi-directional Intertwined Vision Language Efficient Tuning"

@@ -36,7 +36,7 @@ from generator.infer.titles.purpose import purpose
 from generator.infer.titles.vague import bare, cut_vague_purpose, everyday
 from generator.infer.titles.keyterms import MIN_MENTIONS, key_terms
 from generator.infer.titles.plain import plain_text, split_sentences
-from generator.infer.titles.tidy import _LEAD_DROP, MAX_TITLE, SOFT_LIMIT, _cut_words, _finish, _tidy_end
+from generator.infer.titles.tidy import _LEAD_DROP, MAX_TITLE, SOFT_LIMIT, _cut_words, _finish, _tidy_end, cut_at_phrase
 
 __all__ = ["MAX_TITLE", "SOFT_LIMIT", "TOPIC_WORDS", "infer_title", "method_name", "plain_text", "split_sentences"]
 
@@ -151,7 +151,7 @@ def _named_description(found: _Name, text: str, room: int) -> str:
         head = re.match(rf"\s*({_HEAD_RE})\b", found.after)
         if head and not long_form.lower().endswith(head.group(1)):
             long_form += " " + head.group(1)  # "the Generalized Forward-Inverse (GFI) framework"
-        judged = _judge(_tidy_end(_cut_words(re.sub(r"\s*\([^()]*\)", "", long_form), room)))
+        judged = _judge(_tidy_end(cut_at_phrase(re.sub(r"\s*\([^()]*\)", "", long_form), room)))
         task = purpose(found)
         if judged and task and " for " not in judged and len(judged) + len(task) + 5 <= room:
             return f"{judged} for {task}"

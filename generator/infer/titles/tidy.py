@@ -164,6 +164,16 @@ def _drop_generic_head(phrase: str) -> str:
     return word + rest if len(rest.split()) >= 2 else phrase
 
 
+def cut_at_phrase(text: str, limit: int) -> str:
+    """Return `text` cut at its last preposition within `limit` characters, else at a word (a name's long form)."""
+    if len(text) <= limit:
+        return text
+    # "... Efficient Tuning for Referring Image [Segmentation]": a cut inside a name's words leaves a fragment;
+    # before its "for" the rest is whole.
+    ends = [m.start() for m in _WEAK_CUTS[0].finditer(text) if 15 <= m.start() <= limit]
+    return text[:ends[-1]] if ends else _cut_words(text, limit)
+
+
 def _cut_words(text: str, limit: int) -> str:
     """Return the longest whole-word prefix of `text` within `limit` characters."""
     if len(text) <= limit:
