@@ -984,3 +984,18 @@ def test_a_long_form_too_long_for_the_title_is_cut_before_a_preposition_not_insi
                 "Intertwined Vision Language Efficient Tuning for Referring Image Segmentation (BarLeRIa), which "
                 "leverages adapters. BarLeRIa is fast.")
     assert infer_title(abstract) == "BarLeRIa: Bi-directional Intertwined Vision Language Efficient Tuning"
+
+
+def test_and_with_an_authors_verb_continues_their_sentence_not_the_title() -> None:
+    assert problem("Benchmark datasets and propose innovative evaluation metrics")
+    assert repair("Benchmark datasets and propose innovative evaluation metrics") == "Benchmark datasets"
+    assert problem("Data quality for code and find")
+    assert not problem("Bridging the gap between the past and present")  # "present" is no verb here
+    assert problem("Top-K techniques universally improve every tested method")
+    assert not problem("Using continuous robot evolution to efficiently transfer the policy")
+
+
+def test_a_modifier_name_keeps_a_plural_head() -> None:
+    abstract = ("Sequential decision making is hard. In contrast to existing approaches for PSRs, our UCB-type "
+                "algorithms enjoy computational tractability and guaranteed model accuracy.")
+    assert infer_title(abstract).startswith("UCB-type algorithms"), infer_title(abstract)

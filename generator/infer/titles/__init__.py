@@ -173,7 +173,7 @@ _MODIFIER_NAME = re.compile(r"-(?:type|like|based|style|inspired|driven|aware|fr
 
 def _named_title(found: _Name, text: str) -> str:
     """Return "NAME: what it is", or "NAME for <field>" when the abstract never says what it is."""
-    head = re.match(rf"\s*({_HEAD_RE})\b", found.after)
+    head = re.match(rf"\s*((?:{_HEAD_RE})s?)\b", found.after)  # "our designed UCB-type algorithms for ..."
     if head and _MODIFIER_NAME.search(found.name):
         # "a new SupLinUCB-type algorithm that ...": the name is a modifier of the head it goes with.
         return _with_topic(f"{found.name} {head.group(1)}", text, MAX_TITLE)

@@ -32,6 +32,9 @@ _SUBORDINATORS = frozenset("""though although whereas because unless since where
 therefore thus hence thereby""".split())
 #: Verbs of a claim: "prove that", "show that" inside a phrase are a clause.
 _CLAIMS = frozenset("prove show find demonstrate argue observe establish note verify".split())
+#: The authors' verbs in their base form: after "and" one continues their sentence ("X and propose Y", "X and find").
+_AUTHOR_VERBS = _CLAIMS | frozenset("""propose introduce develop design explain evaluate analyze analyse study
+investigate apply compare achieve conduct provide release construct derive obtain""".split())
 #: Discourse openings: a sentence's link to the one before, never a title's start.
 _DISCOURSE = re.compile(r"^(?:on the other hand|on the one hand|in (?:addition|contrast|particular|practice|summary|short"
                         r"|general|fact|this|doing so)|as a result|for (?:example|instance)|to this end|at the same time"
@@ -68,7 +71,7 @@ _VOICE = frozenset("our ours".split())
 #: Nouns that need "of" after a determiner or preposition ("through the use", "the number", "as a form").
 _COMPLEMENT_NOUNS = frozenset("""lens form kind type sort variety number lack role use means terms top front favor
 favour exchange behalf sake spite emergence presence absence ability need part range efficacy effectiveness
-importance chain series family mixture combination sequence suite plethora multitude wealth myriad principle notion task amount portion fraction subset handful collection""".split())
+importance chain series family mixture combination sequence suite plethora multitude wealth myriad principle notion task amount portion fraction subset superset handful collection""".split())
 #: Words in -ed that are no participle, and participles titles end on by idiom ("... Revisited").
 _ED_NOT_CUT = frozenset("""need speed seed feed breed bleed greed deed creed weed reed hundred kindred sacred naked
 wicked embed bed red revisited reconsidered demystified explained unleashed simplified unified reloaded
@@ -184,6 +187,10 @@ def problem(phrase: str) -> str | None:
     # "C3 method significantly improves ...": an adverb before a verb in -s is a clause's predicate.
     if any(a.endswith("ly") and len(a) > 5 and b.endswith("s") and not b.endswith("ss") for a, b in zip(lower, lower[1:])):
         return "a clause (adverb and verb)"
+    # "Top-K techniques universally improve every tested method": an adverb, a plain verb, then its object.
+    if verb := next((lower[k + 1] for k in range(1, len(words) - 2) if _adverb(lower[k]) and _plain_verb(lower[k + 1])
+                     and lower[k + 2] in _DETERMINERS and lower[k - 1] not in {"to", "and", "or"}), None):
+        return f"a clause ({verb!r} after an adverb)"
     # "Large pre-trained models perform poorly at ...": a plural subject, a plain verb, then its adverb.
     if verb := next((lower[k] for k in range(1, len(words) - 1) if _verb_s(words[k - 1]) and _plain_verb(lower[k])
                      and lower[k + 1].endswith("ly") and len(lower[k + 1]) > 4), None):
@@ -210,6 +217,8 @@ def problem(phrase: str) -> str | None:
     if verb := next((lower[k] for k in range(1, len(words) - 1) if words[k - 1].endswith(",") and _plain_verb(lower[k])
                      and lower[k + 1] in _DETERMINERS), None):
         return f"a clause (', {verb}')"  # "Near-optimal algorithm, prove its robustness": the sentence's next verb
+    if verb := next((b for a, b in zip(lower[1:], lower[2:]) if a == "and" and b in _AUTHOR_VERBS), None):
+        return f"a clause ('and {verb}')"  # "Benchmark datasets and propose innovative evaluation metrics"
     if claim := next((a for a, b in zip(lower, lower[1:]) if a in _CLAIMS and b == "that"), None):
         return f"a clause ({claim!r} that)"
     if sub := next((w for w in lower[1:] if w in _SUBORDINATORS), None):
@@ -288,6 +297,7 @@ def repair(phrase: str) -> str:
         lower = [_bare(w) for w in words]
         # A pointer or a finite verb is cut off with the clause that holds it.
         bad = next((k for k, w in enumerate(lower) if k and (w in _POINTERS or w in _VOICE or w in _AUXILIARIES
+                                                             or (w == "and" and k + 1 < len(lower) and lower[k + 1] in _AUTHOR_VERBS)
                                                              or w in _PRONOUNS - {"one"} or w in _SUBORDINATORS
                                                              or (w in _RELATIVES and words[k - 1].endswith(",")))), None)
         if bad is None:
@@ -309,6 +319,6 @@ def repair(phrase: str) -> str:
                 words = words[:-2]  # "..., to optimize": the purpose lost its object
             break
         # "bound for the linear MDP setting where the size ...": a subordinator is itself where its clause starts.
-        words = words[:bad] if lower[bad] in _SUBORDINATORS and bad >= 2 else _cut_before(words, bad)
+        words = words[:bad] if (lower[bad] in _SUBORDINATORS or lower[bad] == "and") and bad >= 2 else _cut_before(words, bad)
     words = _trim_end(words) if words else words
     return " ".join(words) if words and not problem(" ".join(words)) else ""
