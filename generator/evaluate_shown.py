@@ -172,6 +172,10 @@ def nested_tags(phrases: Sequence[str]) -> list[tuple[str, str]]:
 
 #: Verbs a subject is followed by that take no object: inside a title they make it a sentence ("X emerges for Y").
 _INTRANSITIVE = frozenset("emerges arises occurs persists remains exists".split())
+#: The authors' verbs in their base form: after "and" inside a title they continue the abstract's sentence.
+_AUTHOR_VERBS = frozenset("""propose introduce develop design explain evaluate analyze analyse study investigate apply
+compare achieve conduct provide release construct derive obtain prove show find demonstrate argue observe
+establish verify""".split())
 #: Words before a determiner that are no verb: prepositions and the like ("Towards a", "Beyond the", "Is the").
 _NOT_VERBS = frozenset(_PREPOSITIONS + _AUXILIARIES + _CONJUNCTIONS + "towards beyond all not only just what how why".split())
 _VERB_LIKE = re.compile(r"^[a-z]{3,}$")
@@ -216,6 +220,8 @@ def title_fragment(title: str) -> str | None:
         return f"ends on {' '.join(words[-2:])!r} (a purpose without its object)"
     if pointer := next((w for w in lower[1:] if w in _POINTERS), None):
         return f"points back ({pointer!r})"
+    if verb := next((b for a, b in zip(lower[1:], lower[2:]) if a == "and" and b in _AUTHOR_VERBS), None):
+        return f"a clause ('and {verb}')"  # "Benchmark datasets and propose new metrics": the authors' sentence
     if verb := next((w for k, w in enumerate(lower) if k >= 2 and w in _INTRANSITIVE), None):
         return f"a clause ({verb!r} after its subject)"
     start = desc if desc else title.split()

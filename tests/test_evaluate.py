@@ -235,6 +235,7 @@ def test_concept_repeats_lists_pairs():
         "CLOC: Study a realistic streaming setting",
         "Establish a unified theoretical foundation for pruning",
         "Leveraging and selecting",
+        "PitfallsKnowledgeEditing: Benchmark datasets and propose innovative evaluation metrics",
     ],
 )
 def test_title_fragment_detects_cut_titles(title):
