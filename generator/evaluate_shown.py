@@ -170,6 +170,26 @@ def nested_tags(phrases: Sequence[str]) -> list[tuple[str, str]]:
     return [(phrases[i], phrases[j]) for i, a in enumerate(forms) for j, b in enumerate(forms) if i != j and a in b]
 
 
+#: Verbs a subject is followed by that take no object: inside a title they make it a sentence ("X emerges for Y").
+_INTRANSITIVE = frozenset("emerges arises occurs persists remains exists".split())
+#: The authors' verbs in their base form: after "and" inside a title they continue the abstract's sentence.
+_AUTHOR_VERBS = frozenset("""propose introduce develop design explain evaluate analyze analyse study investigate apply
+compare achieve conduct provide release construct derive obtain prove show find demonstrate argue observe
+establish verify""".split())
+#: Words before a determiner that are no verb: prepositions and the like ("Towards a", "Beyond the", "Is the").
+_NOT_VERBS = frozenset(_PREPOSITIONS + _AUXILIARIES + _CONJUNCTIONS + "towards beyond all not only just what how why".split())
+_VERB_LIKE = re.compile(r"^[a-z]{3,}$")
+#: What opens a verb's object right after it ("Study a", "Establish the").
+_VERB_OBJECT_STARTS = frozenset("a an the its their these".split())
+
+
+def _bare_verb(word: str) -> bool | None:
+    """Return whether `word` may be a verb in its plain form (no -s, -ed, -ing, -ly, no function word), or None."""
+    if not _VERB_LIKE.match(word) or word in _NOT_VERBS or word in _DETERMINERS:
+        return None
+    return not word.endswith(("ing", "ed", "ly", "s", "tion", "ity", "ness", "ment", "ism", "ics"))
+
+
 def title_fragment(title: str) -> str | None:
     """Return why an inferred title reads as a fragment (an opener, a loose end, a pointer back), or None."""
     words = [w for w in (_EDGE_PUNCT.sub("", t) for t in title.split()) if w]
@@ -194,8 +214,24 @@ def title_fragment(title: str) -> str | None:
         return f"ends on the adverb {words[-1]!r}"
     if len(words) >= 3 and lower[-2] == "to" and title.split()[-3].endswith(","):
         return f"ends on {' '.join(words[-2:])!r} (a purpose without its object)"
+    if len(words) >= 4 and lower[-2] == "to" and _bare_verb(lower[-1]) and _bare_verb(lower[-3]) is not None \
+            and not lower[-3].endswith("ing") and lower[-3] not in ("how", "learn", "learns", "what", "when") \
+            and not words[-1][:1].isupper():
+        return f"ends on {' '.join(words[-2:])!r} (a purpose without its object)"
     if pointer := next((w for w in lower[1:] if w in _POINTERS), None):
         return f"points back ({pointer!r})"
+    if verb := next((b for a, b in zip(lower[1:], lower[2:]) if a == "and" and b in _AUTHOR_VERBS), None):
+        return f"a clause ('and {verb}')"  # "Benchmark datasets and propose new metrics": the authors' sentence
+    if verb := next((w for k, w in enumerate(lower) if k >= 2 and w in _INTRANSITIVE), None):
+        return f"a clause ({verb!r} after its subject)"
+    start = desc if desc else title.split()
+    # "CLOC: Study a realistic setting", "Establish a unified theoretical foundation": the authors' verb left on.
+    if len(start) >= 2 and re.fullmatch(r"[A-Za-z][a-z]+", start[0]) and start[1].lower() in _VERB_OBJECT_STARTS \
+            and _bare_verb(start[0].lower()) and " ".join(start[1:3]).lower() not in ("a priori", "a posteriori"):
+        return f"opens with the verb {start[0]!r}"
+    gerunds = lower[1:] if lower[0] in _PREPOSITIONS else lower
+    if len(gerunds) >= 2 and all(w.endswith("ing") or w in ("and", "or") for w in gerunds):
+        return "gerunds without an object"
     if lower[0] == "in" and len(lower) > 1 and lower[1] in ("a", "an", "the"):
         return f"opens with {' '.join(words[:2])!r}"  # "In a distributed setting ...": a sentence's opening
     if pronoun := next((w for w in lower[1:] if w in _CLAUSE_PRONOUNS), None):

@@ -230,6 +230,12 @@ def test_concept_repeats_lists_pairs():
         "Modifying one step of GD so that we obtain faster convergence",
         "LEGO bricks, which seamlessly integrate local-feature enrichment",
         "By treating the LLM as a pattern machine",
+        "Fusing two or more transformer-based networks exploiting Optimal Transport to align",
+        "Natural decomposition of mutual information emerges for denoising diffusion models",
+        "CLOC: Study a realistic streaming setting",
+        "Establish a unified theoretical foundation for pruning",
+        "Leveraging and selecting",
+        "PitfallsKnowledgeEditing: Benchmark datasets and propose innovative evaluation metrics",
     ],
 )
 def test_title_fragment_detects_cut_titles(title):
@@ -248,6 +254,11 @@ def test_title_fragment_detects_cut_titles(title):
         "Sparse autoencoders find interpretable features in language models",
         "In-context Autoencoder for Context Compression in a Large Language Model",
         "Equivalence between ReLU networks and Gated Deep Linear Networks",
+        "Learning to Rank",
+        "Teaching Large Language Models to Self-Debug",
+        "Maximum a posteriori inference of Gaussian Cox processes",
+        "BarLeRIa: An Efficient Tuning Framework for Referring Image Segmentation",
+        "Learning from Label Proportions",
     ],
 )
 def test_title_fragment_accepts_whole_titles(title):

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 
 from generator.text import abbreviates, naive_singular
-from generator.infer.titles.coined import _acronym_long_form, _Name
+from generator.infer.titles.coined import _acronym_long_form, _count_word, _Name
 from generator.infer.titles.fragments import problem, repair, strip_opening
 from generator.infer.titles.lexicon import _HEAD_RE
 from generator.infer.titles.names import _coined_term, _name_of, _subject_name, method_name
@@ -30,11 +30,13 @@ from generator.infer.titles.phrases import (
     _first_sentence_phrase,
     _topic,
     _with_topic,
+    broad_field,
 )
 from generator.infer.titles.purpose import purpose
+from generator.infer.titles.vague import bare, cut_vague_purpose, everyday
 from generator.infer.titles.keyterms import MIN_MENTIONS, key_terms
 from generator.infer.titles.plain import plain_text, split_sentences
-from generator.infer.titles.tidy import _LEAD_DROP, MAX_TITLE, SOFT_LIMIT, _cut_words, _finish, _tidy_end
+from generator.infer.titles.tidy import _LEAD_DROP, MAX_TITLE, SOFT_LIMIT, _cut_words, _finish, _tidy_end, cut_at_phrase
 
 __all__ = ["MAX_TITLE", "SOFT_LIMIT", "TOPIC_WORDS", "infer_title", "method_name", "plain_text", "split_sentences"]
 
@@ -45,6 +47,39 @@ def _judge(phrase: str) -> str:
 
 
 def _unnamed_title(text: str) -> str:
+    """Return the title of a paper that introduces no name, a bare few words given the term the abstract keeps naming."""
+    title = _unnamed_candidate(text)
+    # The last resort may still be a sentence's piece ("Through comprehensive experiments"): no part of a title.
+    broken = problem(title) is not None
+    if not bare(title) and not broken:
+        return title
+    # "Large language models" alone: a coined one-word contribution the abstract keeps using is what it studies
+    # ("we propose self-debugging, which ...": "Self-debugging for large language models").
+    coined = _contribution(text, min_words=1, judge=_judge)
+    if "-" in coined and " " not in coined and _count_word(coined, text) + _count_word(coined.capitalize(), text) >= 3 \
+            and len(title) + len(coined) + 5 <= MAX_TITLE:
+        return _with_topic(coined, text, MAX_TITLE) if broken else f"{coined} for {_lowered(title)}"
+    # "Imitation learning", "Popular approach": what the abstract keeps naming says what the paper is about; a term
+    # of everyday words ("foundation models", "code generation") will do when it is named three times.
+    terms = [t for n, ok in ((MIN_MENTIONS, False), (2, False), (MIN_MENTIONS, True)) for t in key_terms(text, n, ok)
+             if not _shares_word(t, title) and not everyday(t) or (ok and not _shares_word(t, title))]
+    if not terms:
+        return title
+    if everyday(title) or broken:
+        return _with_topic(terms[0], text, MAX_TITLE)  # "Memory consumption" names nothing to keep
+    if broad_field(terms[0]) or terms[0].split()[-1].lower() in ("models", "networks"):
+        return f"{title} in {terms[0]}"  # "Data contamination in large language models": the models are where
+    return f"{terms[0]} for {_lowered(title)}"
+
+
+def _lowered(title: str) -> str:
+    """Return `title` with a plain capitalised first word lower-cased, to follow other words ("Imitation" -> "imitation")."""
+    words = title.split()
+    title_case = len(words) > 1 and all(w[:1].isupper() for w in words)  # "Platonic Representation Hypothesis"
+    return title[:1].lower() + title[1:] if words[0][1:].islower() and not title_case else title
+
+
+def _unnamed_candidate(text: str) -> str:
     """Return the title of a paper that introduces no name: its contribution, else a sentence's phrase."""
     phrase = _contribution(text, judge=_judge)
     if phrase:
@@ -100,8 +135,8 @@ def _last_resort(text: str) -> str:
         phrase = repair(phrase) or repair(_first_sentence_phrase(strip_opening(sentence)))
         if len(phrase.split()) >= 2:
             return phrase
-    # No sentence cuts into a phrase: the field is vague but no fragment.
-    return _topic(text) or _first_sentence_phrase(text)
+    # No sentence cuts into a phrase: the field, or the term the abstract keeps naming, is vague but no fragment.
+    return _topic(text) or next(iter(key_terms(text, 2)), "") or _first_sentence_phrase(text)
 
 
 #: The words that announce a long form inside it ("a simple yet novel method called Frequency Enhanced ...").
@@ -116,7 +151,7 @@ def _named_description(found: _Name, text: str, room: int) -> str:
         head = re.match(rf"\s*({_HEAD_RE})\b", found.after)
         if head and not long_form.lower().endswith(head.group(1)):
             long_form += " " + head.group(1)  # "the Generalized Forward-Inverse (GFI) framework"
-        judged = _judge(_tidy_end(_cut_words(re.sub(r"\s*\([^()]*\)", "", long_form), room)))
+        judged = _judge(_tidy_end(cut_at_phrase(re.sub(r"\s*\([^()]*\)", "", long_form), room)))
         task = purpose(found)
         if judged and task and " for " not in judged and len(judged) + len(task) + 5 <= room:
             return f"{judged} for {task}"
@@ -138,7 +173,7 @@ _MODIFIER_NAME = re.compile(r"-(?:type|like|based|style|inspired|driven|aware|fr
 
 def _named_title(found: _Name, text: str) -> str:
     """Return "NAME: what it is", or "NAME for <field>" when the abstract never says what it is."""
-    head = re.match(rf"\s*({_HEAD_RE})\b", found.after)
+    head = re.match(rf"\s*((?:{_HEAD_RE})s?)\b", found.after)  # "our designed UCB-type algorithms for ..."
     if head and _MODIFIER_NAME.search(found.name):
         # "a new SupLinUCB-type algorithm that ...": the name is a modifier of the head it goes with.
         return _with_topic(f"{found.name} {head.group(1)}", text, MAX_TITLE)
@@ -160,7 +195,7 @@ def _named_title(found: _Name, text: str) -> str:
     if topic:
         return f"{found.name} for {topic}"
     # Nothing says what the method is: the paper's title without its name, the name kept before it.
-    desc = _cut_words(_first_sentence_phrase(text, _judge), room)
+    desc = _cut_words(_first_sentence_phrase(text, _judge) or _first_sentence_phrase(text, _judge, strip_aside=False), room)
     return f"{found.name}: {desc[:1].upper() + desc[1:]}" if desc else found.name
 
 
@@ -170,5 +205,5 @@ def infer_title(abstract_md: str) -> str:
     # A name only used, never formally introduced, is good enough for a title but too weak for method_name.
     found = _name_of(abstract_md) or _subject_name(text) or _coined_term(text)
     if not found:
-        return _finish(_unnamed_title(text))
-    return _finish(_named_title(found, text))
+        return _finish(cut_vague_purpose(_unnamed_title(text)))
+    return _finish(cut_vague_purpose(_named_title(found, text)))

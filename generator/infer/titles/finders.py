@@ -127,6 +127,8 @@ def _object_name(obj: str, idx: int, strict_first: bool = False) -> _Name | None
             break
         after_head = i > 0 and words[i - 1].strip(",:").rstrip("s").lower() in _HEADS
         hit = _name_at(" ".join(words[i:]), strict=strict_first or (i > 0 and not after_head))
+        if hit and i > 0 and (apposed := _apposed_name(hit[1], idx)):
+            return apposed  # "a novel ERL algorithm, Temporally-Correlated Episodic RL (TCE)": ERL names the kind
         if hit:
             if i == 0 and not _looks_like_name(hit[0]):
                 # "One for All (OFA)": a plain capitalised word opening a spelled-out acronym is not the name.
@@ -160,12 +162,30 @@ def _object_name(obj: str, idx: int, strict_first: bool = False) -> _Name | None
     return None
 
 
+_HEAD_COMMA = re.compile(rf"\s+(?:{_HEAD_RE})s?\s*,\s+(?!(?:a|an|the|which|that|and|where|to)\b)")
+
+
+def _apposed_name(rest: str, idx: int) -> _Name | None:
+    """Return the name set after "<name> HEAD, ..." ("ERL algorithm, Temporally-Correlated Episodic RL (TCE)"), or None."""
+    m = _HEAD_COMMA.match(rest)
+    if not m:
+        return None
+    after = rest[m.end():]
+    acr = _parenthesised_acronym(after, 8)
+    if acr and acr[3] == 0:
+        return _Name(acr[0], idx, acr[1], acr[2])
+    hit = _name_at(after, strict=True)
+    return _Name(hit[0], idx, after=hit[1]) if hit else None
+
+
 _BRACKET_BEFORE_HEAD = re.compile(rf"((?:[\w-]+\s+){{1,6}}?)\(\s*({_NAME_TOKEN})\s*\)\s+((?:{_HEAD_RE})s?)\b")
 # The bracket of a short form whose letters are not the phrase's may stand between ("Matryoshka Diffusion (MDM), an").
 _TITLE_NAME_APPOSITION = re.compile(r"([A-Z][\w'-]*(?:\s+(?:(?:of|for|and|by|in|on|to|the|&)\s+)?[A-Z][\w'-]*){1,3})"
                                     r"(?:\s+\(([\w-]{2,12})\))?,\s+(?:an?|the first)\s")
-_INTRO_OBJECT = (rf"\b(?:(?:we|We|paper|work|study|article)\s+(?:have\s+|has\s+)?(?:[a-z]+ly\s+|also\s+|then\s+|further\s+|"
-                 rf"hence\s+|thus\s+|therefore\s+|here\s+|first\s+)?(?:{_INTRO_VERBS})(?:s|d|ed)?|(?:by|[Bb]y)\s+(?:{_INTRO_GERUNDS}))"
+_INTRO_OBJECT = (rf"\b(?:(?:we|We|paper|work|study|article)(?:,\s*[a-z]+,)?\s+(?:have\s+|has\s+)?(?:[a-z]+ly\s+|also\s+|then\s+|further\s+|"
+                 rf"hence\s+|thus\s+|therefore\s+|here\s+|first\s+)?(?:{_INTRO_VERBS})(?:s|d|ed)?|(?:by|[Bb]y)\s+(?:{_INTRO_GERUNDS})"
+                 # "through the proposal of Variance Reduced Meta-CL (VR-MCL)"
+                 rf"|\b(?:the\s+)?proposal\s+of)"
                  rf",?\s+(?:here\s+)?")
 _INTRO_OBJECT_RE = re.compile(_INTRO_OBJECT)
 # "We bridge this gap and present Eureka, ...": in a "we" sentence the subject is shared.
@@ -216,7 +236,7 @@ def _trigger_names(sent: str, idx: int) -> list[_Name]:
                 and not re.search(r"[,;.]", spelled.group(1)):
             found.append(_Name(spelled.group(2), idx, spelled.group(1), rest[spelled.end():], lead=lead))
             continue
-        hit = _name_at(rest, strict=False)
+        hit = _name_at(rest, strict=False) or _hyphened_name(rest)
         if hit:
             found.append(_Name(hit[0], idx, after=hit[1], lead=lead))
     if "e " in sent:  # every _NAMING_OBJECT match has "we " in it
@@ -229,6 +249,16 @@ def _trigger_names(sent: str, idx: int) -> list[_Name]:
 #: "We dubbed our generative AI detection method Raidar.": the name closes the clause that names the object.
 _NAMING_OBJECT = re.compile(rf"\b[Ww]e\s+(?:call|dub|dubbed|name|named|term|termed|coin|coined)\s+(?:our|the|this)"
                             rf"\s+([^.;:,()]{{3,80}}?)\s+({_NAME_TOKEN})(?=\s*(?:[.;,]\s|[.;]?$))")
+
+
+#: "named *Meta-Evolve* that uses ...": after a naming word, capitalised words joined by hyphens are one name.
+_HYPHENED_NAME = re.compile(r"[\"'“]?([A-Z][a-z]+(?:-[A-Z][a-z]+)+)[\"'”]?(?=\s+(?:that|which|to|for|with)\b)(.*)")
+
+
+def _hyphened_name(rest: str) -> tuple[str, str] | None:
+    """Return (name, rest) for a hyphenated Title Case name a naming word introduces ("Meta-Evolve that"), or None."""
+    m = _HYPHENED_NAME.match(rest)
+    return (m.group(1), m.group(2)) if m else None
 
 
 def _leads(sent: str) -> Callable[[int], str]:

@@ -25,12 +25,16 @@ combines summarizes differs possess agrees suggests offer offers rely often comm
 increasingly predominantly widely heavily recently posits argues assumes asserts hypothesizes implies indicates
 reveals corresponds focuses refers consists contains describes explains helps makes takes gives serves conveys
 highlights promotes fails provides remain play show demonstrate suggest reveal indicate confirm validate illustrate
-outperform achieve enable allow require exhibit excels generalizes lies draws leads stems""".split())
+outperform achieve enable allow require exhibit excels generalizes lies draws leads stems emerges emerge arises arise
+occurs occur persists persist""".split())
 #: Subordinators inside a phrase open a clause ("language models, though not explicitly trained").
 _SUBORDINATORS = frozenset("""though although whereas because unless since where whereby wherein whose when whenever not
 therefore thus hence thereby""".split())
 #: Verbs of a claim: "prove that", "show that" inside a phrase are a clause.
 _CLAIMS = frozenset("prove show find demonstrate argue observe establish note verify".split())
+#: The authors' verbs in their base form: after "and" one continues their sentence ("X and propose Y", "X and find").
+_AUTHOR_VERBS = _CLAIMS | frozenset("""propose introduce develop design explain evaluate analyze analyse study
+investigate apply compare achieve conduct provide release construct derive obtain""".split())
 #: Discourse openings: a sentence's link to the one before, never a title's start.
 _DISCOURSE = re.compile(r"^(?:on the other hand|on the one hand|in (?:addition|contrast|particular|practice|summary|short"
                         r"|general|fact|this|doing so)|as a result|for (?:example|instance)|to this end|at the same time"
@@ -52,19 +56,22 @@ _LOOSE_END = (_PREPOSITIONS | _DETERMINERS | _CONJUNCTIONS | _AUXILIARIES | _PRO
 _OPENERS = (_CONJUNCTIONS | _PRONOUNS | _AUXILIARIES | frozenset(
     """although though since unless whenever once however moreover furthermore additionally therefore hence here
     there this these those that such its their our how what why who to despite given as instead even not
-    nevertheless nonetheless indeed finally first second specifically due following like each every either neither rather
+    nevertheless nonetheless indeed another finally first second specifically due following like each every either neither rather
     much comprising consisting containing resulting
     for existing previous prior conventional traditional two three four five six seven eight nine ten several many
-    various numerous in with particularly notably especially recent then into of from at upon onto via per than
+    various numerous in with particularly notably especially recent then into of from at upon onto via per than through
     """.split())) - {"one"}  # "One for All (OFA)"
+#: Comparatives of "the higher the X, the more ...": before "the" they open a clause, neither verb nor title.
+COMPARATIVES = frozenset("""higher lower larger smaller greater fewer better worse faster slower longer shorter deeper
+wider stronger weaker earlier later""".split())
 #: Words that point back at something only the abstract says ("these questions", "such models").
-_POINTERS = frozenset("this these those such aforementioned above above-mentioned latter former them".split())
+_POINTERS = frozenset("this these those such aforementioned above above-mentioned latter former them corresponding respective".split())
 #: The abstract's own voice ("our method"): a title names the work, it does not speak as its authors.
 _VOICE = frozenset("our ours".split())
 #: Nouns that need "of" after a determiner or preposition ("through the use", "the number", "as a form").
 _COMPLEMENT_NOUNS = frozenset("""lens form kind type sort variety number lack role use means terms top front favor
 favour exchange behalf sake spite emergence presence absence ability need part range efficacy effectiveness
-importance chain series family mixture combination sequence suite plethora multitude wealth myriad""".split())
+importance chain series family mixture combination sequence suite plethora multitude wealth myriad principle notion task amount portion fraction subset superset handful collection""".split())
 #: Words in -ed that are no participle, and participles titles end on by idiom ("... Revisited").
 _ED_NOT_CUT = frozenset("""need speed seed feed breed bleed greed deed creed weed reed hundred kindred sacred naked
 wicked embed bed red revisited reconsidered demystified explained unleashed simplified unified reloaded
@@ -124,8 +131,26 @@ def _loose_end(words: list[str]) -> bool:
         return True
     if len(words) >= 3 and _bare(words[-2]) in _RELATIVES:
         return True  # "bounds ... that comes": a relative clause cut after its verb
+    if _bare_purpose(words):
+        return True  # "... exploiting Optimal Transport to align": a purpose cut before its object
     # "the use", "as a form", "into a wide range": a noun that needs "of" after its determiner.
     return last in _COMPLEMENT_NOUNS and any(_bare(w) in (_DETERMINERS | _PREPOSITIONS) for w in words[-3:-1])
+
+
+def _bare_purpose(words: list[str]) -> bool:
+    """Return whether `words` end on "to <verb>" after a noun ("networks exploiting Optimal Transport to align").
+
+    After a gerund or "how" ("Learning to rank", "how to prompt") the verb is what is learnt, a complete title.
+    """
+    if len(words) < 4 or _bare(words[-2]) != "to":
+        return False
+    before, last = _bare(words[-3]), _bare(words[-1])
+    return (_plain_verb(last) and not last.endswith(_NOUN_ENDS) and before not in {"how", "learn", "learns", "when", "what"}
+            and not before.endswith("ing") and before not in _PREPOSITIONS and not words[-1][:1].isupper())
+
+
+#: Endings of nouns that are no verb, so "to" before one is a preposition ("approach to robustness").
+_NOUN_ENDS = ("ity", "tion", "sion", "ness", "ment", "ance", "ence", "ism", "ogy", "ics", "ship", "hood", "ure", "er", "or")
 
 
 def problem(phrase: str) -> str | None:
@@ -139,12 +164,20 @@ def problem(phrase: str) -> str | None:
         return f"opens with {words[0]!r}"  # "0 of leaving B_r": a formula's remains, no title's first word
     if lower[0] in _OPENERS or (_CONTRACTION.search(lower[0]) and _CONTRACTION.sub("", lower[0]) in _PRONOUNS) or _DISCOURSE.match(" ".join(lower[:4])) or (len(lower[0]) >= 9 and lower[0].endswith("ly") and words[0].endswith(",")):
         return f"opens with {words[0]!r}"
+    if len(lower) > 1 and lower[0] in COMPARATIVES and lower[1] == "the":
+        return f"opens with {' '.join(words[:2])!r}"  # "Higher the kurtosis of ...": "the higher the X, the more"
     if len(lower) > 1 and lower[0] in _PREDICATIVE and lower[1] == "to":
         return f"opens with {' '.join(words[:2])!r}"  # "Useful to select ...": the rest of "it is useful to"
+    if len(lower) > 2 and lower[0].endswith("ly") and len(lower[0]) > 4 and lower[0] not in _LY_NOT_ADVERBS \
+            and _participle(lower[1]) and lower[2] == "to":
+        return f"opens with {' '.join(words[:2])!r}"  # "Highly motivated to combine ...": a predicate, no noun phrase
     if len(lower) > 1 and (_participle(lower[0]) or lower[0] in _IRREGULAR_PARTICIPLES) and lower[1] in _PREPOSITIONS:
         return f"opens with {' '.join(words[:2])!r}"  # "Inspired by ...", "Positioned between ...": a sentence's aside
     if _loose_end(words):
         return f"ends on {words[-1]!r}"
+    gerunds = lower[1:] if lower[0] in _PREPOSITIONS else lower
+    if len(gerunds) >= 2 and all(w.endswith("ing") or w in {"and", "or"} for w in gerunds):
+        return "gerunds without an object"  # "Leveraging and selecting [from vast data]"
     if len(words) >= 3 and lower[-2] == "to" and words[-3].endswith(","):
         return f"ends on {' '.join(words[-2:])!r}"  # "..., to optimize": a purpose clause without its object
     if _list_cut(phrase):
@@ -154,6 +187,10 @@ def problem(phrase: str) -> str | None:
     # "C3 method significantly improves ...": an adverb before a verb in -s is a clause's predicate.
     if any(a.endswith("ly") and len(a) > 5 and b.endswith("s") and not b.endswith("ss") for a, b in zip(lower, lower[1:])):
         return "a clause (adverb and verb)"
+    # "Top-K techniques universally improve every tested method": an adverb, a plain verb, then its object.
+    if verb := next((lower[k + 1] for k in range(1, len(words) - 2) if _adverb(lower[k]) and _plain_verb(lower[k + 1])
+                     and lower[k + 2] in _DETERMINERS and lower[k - 1] not in {"to", "and", "or"}), None):
+        return f"a clause ({verb!r} after an adverb)"
     # "Large pre-trained models perform poorly at ...": a plural subject, a plain verb, then its adverb.
     if verb := next((lower[k] for k in range(1, len(words) - 1) if _verb_s(words[k - 1]) and _plain_verb(lower[k])
                      and lower[k + 1].endswith("ly") and len(lower[k + 1]) > 4), None):
@@ -180,6 +217,8 @@ def problem(phrase: str) -> str | None:
     if verb := next((lower[k] for k in range(1, len(words) - 1) if words[k - 1].endswith(",") and _plain_verb(lower[k])
                      and lower[k + 1] in _DETERMINERS), None):
         return f"a clause (', {verb}')"  # "Near-optimal algorithm, prove its robustness": the sentence's next verb
+    if verb := next((b for a, b in zip(lower[1:], lower[2:]) if a == "and" and b in _AUTHOR_VERBS), None):
+        return f"a clause ('and {verb}')"  # "Benchmark datasets and propose innovative evaluation metrics"
     if claim := next((a for a, b in zip(lower, lower[1:]) if a in _CLAIMS and b == "that"), None):
         return f"a clause ({claim!r} that)"
     if sub := next((w for w in lower[1:] if w in _SUBORDINATORS), None):
@@ -258,6 +297,7 @@ def repair(phrase: str) -> str:
         lower = [_bare(w) for w in words]
         # A pointer or a finite verb is cut off with the clause that holds it.
         bad = next((k for k, w in enumerate(lower) if k and (w in _POINTERS or w in _VOICE or w in _AUXILIARIES
+                                                             or (w == "and" and k + 1 < len(lower) and lower[k + 1] in _AUTHOR_VERBS)
                                                              or w in _PRONOUNS - {"one"} or w in _SUBORDINATORS
                                                              or (w in _RELATIVES and words[k - 1].endswith(",")))), None)
         if bad is None:
@@ -279,6 +319,6 @@ def repair(phrase: str) -> str:
                 words = words[:-2]  # "..., to optimize": the purpose lost its object
             break
         # "bound for the linear MDP setting where the size ...": a subordinator is itself where its clause starts.
-        words = words[:bad] if lower[bad] in _SUBORDINATORS and bad >= 2 else _cut_before(words, bad)
+        words = words[:bad] if (lower[bad] in _SUBORDINATORS or lower[bad] == "and") and bad >= 2 else _cut_before(words, bad)
     words = _trim_end(words) if words else words
     return " ".join(words) if words and not problem(" ".join(words)) else ""

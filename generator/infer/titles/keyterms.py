@@ -13,14 +13,14 @@ from collections import Counter
 from functools import lru_cache
 
 from generator.infer.titles.coined import _acronym_long_form
-from generator.infer.titles.fragments import _AUXILIARIES, _CONJUNCTIONS, _DETERMINERS, _PREPOSITIONS, _PRONOUNS
+from generator.infer.titles.fragments import _AUXILIARIES, _CONJUNCTIONS, _DETERMINERS, _PREPOSITIONS, _PRONOUNS, _adverb
 from generator.text import everyday_word, naive_singular
 
 _WORD = re.compile(r"\w[\w-]*|[^\w\s]")
 #: Words a term never holds: function words, the abstract's own voice, quantifiers and vague adjectives.
 _STOP = _PREPOSITIONS | _DETERMINERS | _CONJUNCTIONS | _AUXILIARIES | _PRONOUNS | frozenset("""be been being we
 they our not no also how what why who then thus very more most new novel proposed existing recent first two
-three several many various different other only well""".split())
+three several many various different other only well same both either""".split())
 _TOKEN = re.compile(r"[\w-]+")
 _DEFINED = re.compile(r"\(([A-Z][A-Za-z0-9-]{1,10}?)s?\)")
 #: A key term is said this often (its acronym's uses included) before it names the paper's setting.
@@ -36,6 +36,8 @@ def _term_word(token: str) -> bool:
     """Return whether `token` may be part of a term: a lower-case or capitalised word, or a digit-led one ("3D")."""
     if token.lower() in _STOP or not token[0].isalnum() or (token.isalpha() and len(token) < 3):
         return False  # "th" of "(K+1)th", "al" of "et al": no word of a term
+    if _adverb(token.lower()):
+        return False  # "both logically": an adverb is no word of a term
     if token[0].isdigit():
         return bool(_DIGIT_LED.fullmatch(token))  # "3D", not "100" or "2x"
     # An acronym ("LLM", "UHAT", "GPT-4") is counted through its long form, or is the paper's own name.
@@ -62,8 +64,11 @@ def _spans(text: str) -> tuple[Counter[str], dict[str, Counter[str]]]:
 
 
 @lru_cache(maxsize=64)
-def key_terms(text: str, min_mentions: int = MIN_MENTIONS) -> tuple[str, ...]:
-    """Return the multi-word phrases the abstract names ≥ `min_mentions` times (acronym uses counted), most often first."""
+def key_terms(text: str, min_mentions: int = MIN_MENTIONS, everyday_ok: bool = False) -> tuple[str, ...]:
+    """Return the multi-word phrases the abstract names ≥ `min_mentions` times (acronym uses counted), most often first.
+
+    A phrase of everyday words only ("code generation") is left out unless `everyday_ok`.
+    """
     counts, forms = _spans(text)
     tokens: Counter[str] | None = None
     seen: set[str] = set()
@@ -79,7 +84,7 @@ def key_terms(text: str, min_mentions: int = MIN_MENTIONS) -> tuple[str, ...]:
             key = " ".join(naive_singular(w.lower()) for w in words)
             counts[key] += tokens[short] + tokens[short + "s"] - 1  # its uses after the definition
             forms.setdefault(key, Counter())[long_form] += 1
-    kept = [t for t, n in counts.items() if n >= min_mentions and not all(everyday_word(w) for w in t.split())]
+    kept = [t for t, n in counts.items() if n >= min_mentions and (everyday_ok or not all(everyday_word(w) for w in t.split()))]
     # A longer term said as often is the more specific name ("graph neural network" over "neural network");
     # among equals the one said first (dicts keep the order of first sight).
     kept.sort(key=lambda t: (-counts[t], -len(t.split())))

@@ -47,9 +47,14 @@ _WEAK_VERBS = r"provide|offer|describe|contribute|establish|evaluate|uncover|rel
 _STRONG_INTRO = "|".join(v for v in _INTRO_VERBS.split("|") if v not in _WEAK_VERBS.split("|"))
 _CONTRIB = [  # (pattern, priority) — lower priority is better
     (rf"\b(?:we|We)\s+(?:\w+ly\s+|also\s+|first\s+|here\s+)?(?:{_STRONG_INTRO})(?:s|d|ed)?\s+(?:here\s+)?", 0),
-    (r"\b(?:[Tt]his|[Oo]ur)\s+(?:paper|work|study|article|submission)\s+(?:\w+ly\s+)?"
+    # "we consider the spacetime as an entirety and propose to approximate X": the second verb states the contribution.
+    # After "we study/investigate X" the first object is the subject already ("we investigate kernel clustering, and
+    # propose algorithms that ..."); after other verbs ("consider the spacetime as an entirety") it is not.
+    (r"\b(?:we|We)\s+(?!(?:study|investigate|explore|examine|analy[sz]e|revisit|address|tackle|focus)\b)[a-z]+\s"
+     r"[^.;]{0,80}?\band\s+(?:then\s+)?propose[sd]?\s+", 1),
+    (r"\b(?:[Tt]his|[Oo]ur)\s+(?:paper|work|study|article|submission|contribution)\s+(?:\w+ly\s+)?"
      r"(?:proposes|introduces|presents|develops|studies|investigates|explores|examines|analyzes|analyses"
-     r"|addresses|tackles|revisits|considers|focuses on|aims to|extends)\s+", 1),
+     r"|addresses|tackles|revisits|considers|focuses on|aims to|extends|puts forth)\s+", 1),
     (r"\b(?:we|We)\s+(?:\w+ly\s+|also\s+|first\s+|here\s+)?(?:study|investigate|explore|examine|analy[sz]e"
      r"|revisit|consider|address|tackle|focus on|characterize|characterise|formalize|identify"
      r"|derive|prove|extend|benchmark|quantify|give|obtain|demonstrate that|show that"

@@ -152,7 +152,7 @@ def _coined_term(text: str) -> _Name | None:
     lowered = text.lower()
     for i, sent in enumerate(split_sentences(text)):
         for m in _COINED_TERM.finditer(sent) if named else ():
-            term = m.group(1)
+            term = _quoted_whole(sent, m.start(1)) or m.group(1)
             # A Title Case phrase must be one style throughout ("Tensor Trust", not "Tensor trust").
             if len({w[:1].isupper() for w in term.split()}) > 1 or term.lower() in _NOT_TERMS:
                 continue
@@ -171,6 +171,15 @@ def _coined_term(text: str) -> _Name | None:
             if long_form and len(long_form.split()) >= 2 and _count_word(short, text) + lowered.count(short + "s") >= 2:
                 return _Name(short, i, long_form, sent[m.end():])
     return None
+
+
+def _quoted_whole(sent: str, start: int) -> str:
+    """Return the whole quoted phrase a coined term opens ('called "multiple observations in hindsight"'), or ""."""
+    if start == 0 or sent[start - 1] not in "\"“":
+        return ""
+    end = sent.find("”" if sent[start - 1] == "“" else '"', start, start + 60)
+    phrase = sent[start:end] if end > 0 else ""
+    return phrase if 2 <= len(phrase.split()) <= 6 and re.fullmatch(r"[\w\s-]+", phrase) else ""
 
 
 _LOWER_SHORT = re.compile(r"\(([a-z][a-z0-9]{2,11})\)")

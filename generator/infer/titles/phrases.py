@@ -10,6 +10,8 @@ import re
 from typing import Callable
 
 from generator.infer.titles.fragments import problem
+from wordfreq import zipf_frequency
+
 from generator.text import everyday_word, naive_singular
 from generator.infer.titles.coined import _acronym_long_form, _Name
 from generator.infer.titles.lexicon import _CONTRIB_RE, _HEADS, _NP_FILLER, _OWN_FRAMING
@@ -27,6 +29,10 @@ _VERB_START = re.compile(r"(?:will|would|can|could|may|might|should|must|is|are|
 
 
 Judge = Callable[[str], str]
+
+#: An object that names itself ("an AI assistant named Dromedary-2"): when the paper's method has another name, it
+#: is what the method made or was applied to.
+_OTHER_NAMED = re.compile(r"^[^.;,]{0,80}?\b(?:named|called|dubbed|termed)\s+\S")
 
 
 def _as_is(phrase: str) -> str:
@@ -54,7 +60,9 @@ def _contribution(text: str, name: str = "", limit: int = SOFT_LIMIT, min_words:
                 if _VERB_START.match(obj):
                     continue  # "the tools we developed will be used ...": the verb's object came before it
                 if name and name in obj:
-                    obj = re.sub(rf",?\s*(?:called|termed|dubbed|named|coined)\s+(?:the\s+)?{re.escape(name)}\b", "", obj)
+                    obj = re.sub(rf",?\s*(?:called|termed|dubbed|named|coined)\s+(?:the\s+)?{re.escape(name)}\b:?", "", obj)
+                elif name and _OTHER_NAMED.match(obj):
+                    continue  # "we developed an AI assistant named Dromedary-2": another artifact, not the method
                 phrase = judge(_clean_phrase(obj, limit, generic_head=not name))
                 if len(phrase.split()) < min_words:
                     continue
@@ -66,10 +74,30 @@ def _contribution(text: str, name: str = "", limit: int = SOFT_LIMIT, min_words:
     return best[2] if best else ""
 
 
-def _first_sentence_phrase(text: str, judge: Judge = _as_is) -> str:
+_PARTICIPLE_OPENING = re.compile(r"^[A-Z][a-z]+ing\s[^,;]{3,120},\s+(?=\S)")
+
+
+def _without_aside(sentence: str) -> str:
+    """Return `sentence` without an opening participle clause ("Relying on X, meta-learning offers ..." -> "meta-...").
+
+    A clause holding a finite verb ("Reasoning on graphs is essential for ..., and") is the sentence's subject.
+    """
+    m = _PARTICIPLE_OPENING.match(sentence)
+    if not m or _FINITE.search(m.group(0)):
+        return sentence
+    return sentence[m.end():]
+
+
+_FINITE = re.compile(r"\s(?:is|are|was|were|has|have|had|remains?|can|will|may|does|do)\s")
+
+
+def _first_sentence_phrase(text: str, judge: Judge = _as_is, strip_aside: bool = True) -> str:
     """Return a clean phrase from the first sentence `judge` accepts, the fallback title."""
     sents = split_sentences(text) or [text]
     for s in sents:
+        # "Relying on prior knowledge accumulated from related tasks, meta-learning offers ...": the opening
+        # participle clause is the sentence's aside, no title; the sentence's own subject follows it.
+        s = _without_aside(s) if strip_aside and judge is not _as_is else s
         p = judge(_clean_phrase(s.rstrip("?"), SOFT_LIMIT))
         if len(p.split()) >= 3:
             return p
@@ -85,12 +113,25 @@ def _description(found: _Name, text: str, judge: Judge = _as_is) -> str:
     """Return what the named method is, from the words around its introduction, or "" (`judge` as above)."""
     limit = MAX_TITLE - len(found.name) - 2
     after = re.sub(r"^\s*\([^()]*\)", "", found.after).strip()
+    # 0. A colon after the name opens its spelled-out form: "called MILLET: Multiple Instance Learning for ...".
+    m = re.match(r"^:\s+([A-Z][\w-]*\s.+)", after)
+    if m:
+        phrase = judge(_clean_phrase(m.group(1), limit))
+        if len(phrase.split()) >= 3:
+            return phrase
     # 1. Apposition: "NAME, a method for linking ..." / "NAME – a generative framework ...".
     # A spelled-out name may come first ("MOFI, Manifold OF Images, a new vision foundation model").
     m = re.match(r"^(?:[,:–—-]|\s)*(?:[A-Z][\w-]*(?:\s+[\w-]+){0,6},\s+)?(?:which is\s+|is\s+)?((?:an?|the)\s.+)", after)
     if m:
         phrase = judge(_clean_phrase(m.group(1), limit, generic_head=True))
         if len(phrase.split()) >= 2:
+            return phrase
+    # 1b. A purpose right after the name: "a novel approach, namely SALMON, to align base language models ...".
+    m = re.match(r"^,?\s*(?:in order\s+)?to\s+(?:[a-z]+ly\s+)?([a-z]{3,})\s", after)
+    # "to date" is an idiom, and a verb no dictionary knows is glued to its object ("measurethe").
+    if m and m.group(1) != "date" and zipf_frequency(m.group(1), "en") > 0:
+        phrase = judge(_clean_phrase(after.lstrip(", ").removeprefix("in order "), limit))
+        if len(phrase.split()) >= 3 and "," not in phrase:
             return phrase
     # 2. The noun phrase it names, unless that is only "a novel method".
     lead = re.sub(r"\s*\([^()]*\)", "", found.lead)
@@ -100,7 +141,10 @@ def _description(found: _Name, text: str, judge: Judge = _as_is) -> str:
         if len(phrase.split()) >= 2:
             return phrase
     # 3. A relative clause: "HQGS that significantly enhances 3DGS" -> "Enhancing 3DGS".
-    m = re.match(r"^,?\s*(?:that|which)\s+(?:can\s+|could\s+|will\s+)?(?:[a-z]+ly\s+)?([a-z]+)\b(.+)", after)
+    # The verb may be capitalised to spell the name ("Zip which Zips up CLIP and SAM").
+    m = re.match(r"^,?\s*(?:that|which)\s+(?:can\s+|could\s+|will\s+)?(?:[a-z]+ly\s+)?([A-Z]?[a-z]+)\b(.+)", after)
+    if m and m.group(1)[:1].isupper() and not re.fullmatch(r"[A-Z][a-z]+s", m.group(1)):
+        m = None  # a capitalised word other than a verb in -s is a name, not the clause's verb
     if m and m.group(1) not in {"is", "are", "was", "were", "has", "have", "does", "do", "not", "first", "then", "also",
                                 "further", "only", "both", "in", "on", "to", "we", "our"}:
         phrase = judge(_clean_phrase(_gerund(m.group(1)) + m.group(2), limit))
@@ -144,7 +188,7 @@ _VAGUE_SUBJECT = re.compile(r"^(?:where|what|which|who|how|why|whether|it|this|t
                             # A subject headed by "challenge", "problem"... states the motivation, not the field.
                             r"|\b(?:challenges?|problems?|issues?|questions?|goals?|ability|success|utility|understanding"
                             r"|importance|need|lack|part|aspect|component|cornerstone|area|field|topic|role|way|years?|context|number|amount|variety"
-                            r"|paper|work|study|era|age|recent|practice|addition|contrast|particular)\b"
+                            r"|paper|work|study|era|age|recent|practice|addition|contrast|particular|majority|minority|bulk|landscape|realm|revolution|wave|surge|comparisons|results|experiments|findings)\b"
                             # A bare generic plural says nothing about the field.
                             r"|^(?:models?|data|learning|methods|systems|algorithms|networks|tasks|agents)$", re.I)
 
@@ -192,8 +236,44 @@ def _as_topic(phrase: str) -> str:
         return ""  # "Users ...", "Advancements ...": an everyday word names no field
     if len(words) == 1 and re.search(r"\d", words[0]):
         return ""  # "GPT-4 ...", "CIFAR-10 ...": a model's or dataset's name is what the paper works with, no field
+    if len(words) >= 2 and words[-1].lower() in _PRIOR_WORK_HEADS:
+        # "Audio-visual speech separation methods aim to ...": the methods are prior work; the field is the task.
+        if _task_noun(words[-2]):
+            words = words[:-1]
+        elif words[-2].lower().endswith(_MODIFIER_ENDS):
+            return ""  # "Neural methods have shown ...": an adjective and prior work name no field
     # Plain capitalised sentence-initial words are lower-cased; acronyms and names keep their case.
     return " ".join(w.lower() if w[:1].isupper() and w[1:].islower() else w for w in words)
+
+
+#: Heads that make a field the prior work done in it ("time series classification methods").
+_PRIOR_WORK_HEADS = frozenset("methods approaches techniques algorithms".split())
+#: Endings of nouns that name a task or a field ("classification", "editing", "analysis", "discovery").
+_TASK_ENDS = ("ing", "ion", "sis", "ity", "ment", "ics", "ness", "ery", "ogy")
+
+
+#: Endings of adjectives: before "methods" one names a kind of method, not a field ("neural", "regularization-based").
+_MODIFIER_ENDS = ("al", "ic", "ive", "ous", "-based", "-driven", "-free", "-aware")
+
+
+def _task_noun(word: str) -> bool:
+    """Return whether `word` can end a field's name: an acronym ("safe RL") or a noun of a task or field."""
+    return (word.isupper() and len(word) >= 2) or (word.isalpha() and word.lower().endswith(_TASK_ENDS))
+
+
+#: Heads of a field so broad that "for <field>" says nothing ("for neural networks", "for language models").
+_BROAD_HEADS = frozenset("models networks learning systems".split())
+#: A modifier this common (wordfreq zipf) before a broad head leaves the field generic ("neural", "language",
+#: "deep", "machine"); rarer ones make it a field ("diffusion models", "reinforcement learning").
+BROAD_ZIPF = 3.7
+
+
+def broad_field(topic: str) -> bool:
+    """Return whether `topic` is a field too broad to end a title ("neural networks", "language models")."""
+    words = topic.lower().split()
+    if len(words) != 2 or naive_singular(words[-1]) + "s" not in _BROAD_HEADS | {"learnings"}:
+        return False
+    return words[0].isalpha() and zipf_frequency(words[0], "en") >= BROAD_ZIPF
 
 
 def _short_form(phrase: str, initials: str) -> re.Match[str] | None:
@@ -226,6 +306,8 @@ def _with_topic(phrase: str, text: str, room: int) -> str:
     topic = opening or key_term(text)
     if not topic or len(phrase) + len(topic) + 5 > room:
         return phrase
+    if broad_field(topic) and len(phrase.split()) > BARE_WORDS:
+        return phrase  # "... by leveraging their inherent structure for neural networks": a generic ending
     if _mentions(phrase, topic):
         if len(phrase.split()) > BARE_WORDS:
             return phrase  # the phrase already says where it applies

@@ -10,6 +10,7 @@ import re
 
 from wordfreq import zipf_frequency
 
+from generator.infer.titles.fragments import COMPARATIVES
 from generator.infer.titles.plain import _sub_closed
 from generator.text import common_word, everyday_word
 
@@ -20,7 +21,10 @@ SOFT_LIMIT = 85
 #: A bracketed aside ("[1]", "[Appendix A]"): noise in a title.
 _ASIDE = re.compile(r"\s*\[[^\]]*\]")
 _LEAD_DROP = re.compile(
-    r"^(?:(?:a|an|the|our|some|novel|new|innovative|simple|yet|first|generic|general|and|or|proposed)(?![\w-])[\s,]*)+", re.I)
+    r"^(?:(?:a|an|the|our|some|novel|new|innovative|simple|yet|first|generic|general|and|or|proposed|seminal|celebrated"
+    r"|renowned|popular)(?![\w-])[\s,]*)+", re.I)
+#: "the challenging problem of estimating X": the problem's name is the gerund phrase it holds.
+_PROBLEM_OF = re.compile(r"^(?:the\s+)?(?:[\w-]+\s+){0,2}?(?:problem|task|question|challenge)\s+of\s+(?=[a-z]+ing\s)", re.I)
 #: "we propose to learn X": a purpose clause, which titles write as a gerund ("Learning X").
 # A word in -ly before a determiner is the verb itself ("to apply the"), not an adverb before one.
 _TO_VERB = re.compile(r"^(?:to|[Tt]o)\s+(?:\w+ly\s+(?!(?:the|a|an|this|these|its|their|our|each|all|any)\b))?([a-z]{3,})\b(?=\s)")
@@ -36,7 +40,7 @@ _NOT_VERBS = frozenset(
     "toward towards under underneath unlike until upon via with within without and but nor yet both either neither "
     "all not only also even just are was were been can could does did may might must shall should will would has "
     "have had how what when where which who whom whose why whether while for off out per the this that these those "
-    "any each every some such many much most more less few half".split())
+    "any each every some such many much most more less few half".split()) | COMPARATIVES
 #: "that enables us to", "which allows one to", "allowing us to": the authors' voice before a purpose.
 _US_TO = re.compile(r",?\s+(?:(?:that|which)\s+(?:enables?|allows?|lets?|helps?|permits?)|enabling|allowing|letting)"
                     r"\s+(?:us|one|them|users|practitioners|researchers)\s+(?:to\s+)?(?=[a-z]{3,}\b)")
@@ -82,13 +86,18 @@ _WEAK_CUTS = (
 )
 
 
+_THE_NOUN_END = re.compile(r"\bthe\s+[\w-]+$")
+
+
 def _clean_phrase(phrase: str, limit: int, generic_head: bool = False) -> str:
     """Return `phrase` trimmed to a title-like noun phrase of at most `limit` characters."""
-    p = re.sub(r"\s+\([^()]*\)", "", phrase)  # asides, citations and acronyms are noise in a title
+    # Asides, citations and acronyms are noise in a title; one glued to a word keeps the space ("to (soft-)align").
+    p = re.sub(r"\s+\([^()]*\)", "", re.sub(r"\s+\([^()]*\)(?=\w)", " ", phrase))
     p = _sub_closed(_ASIDE, "", p, "]")
     p = re.split(r"(?<=[a-z0-9)])[.!?]\s+(?=[A-Z])", p, maxsplit=1)[0]  # a missed sentence end
     p = p.strip(" .,;:!?-–—\"'“”")
     p = _LEAD_DROP.sub("", p)
+    p = _PROBLEM_OF.sub("", p)
     p = _US_TO.sub(" to ", p)  # "framework that enables us to analyze X": the purpose, without the authors' voice
     p = _POINTER_DET.sub(_specific_pointer, p)
     # "address this fundamental issue by developing X": the means is the contribution, the issue was said before.
@@ -116,7 +125,9 @@ def _clean_phrase(phrase: str, limit: int, generic_head: bool = False) -> str:
         p = p[:m.start()]
     if len(p) > limit:
         for cuts in _WEAK_CUTS:
-            ends = [m.start() for m in cuts.finditer(p) if 15 <= m.start() <= limit]
+            # "to merge the representations [of ...]": a cut between "the X" and its "of" leaves X unsaid.
+            ends = [m.start() for m in cuts.finditer(p) if 15 <= m.start() <= limit
+                    and not (p.startswith(" of ", m.start()) and _THE_NOUN_END.search(p, 0, m.start()))]
             if ends:
                 p = p[:ends[-1]]
                 break
@@ -128,7 +139,7 @@ def _clean_phrase(phrase: str, limit: int, generic_head: bool = False) -> str:
 _GENERIC_HEAD = re.compile(
     r"^(?:[\w-]+(?:,?\s+(?:and|yet|but)\s+|\s+)){0,3}?(?:method|framework|approach|technique|algorithm|strategy"
     r"|procedure|scheme|way|pipeline|paradigm|solution)s?\s+(?:that\s+(?:can\s+)?|which\s+|to\s+|for\s+|of\s+)"
-    r"(?:\w+ly\s+)?(\w+)\b")
+    r"(?:\w+ly\s+)?(\w+)\b(?!-)")
 
 
 #: Endings of nouns that are never verbs, so "to" before one is no infinitive.
@@ -151,6 +162,16 @@ def _drop_generic_head(phrase: str) -> str:
         word = _gerund(word)
     rest = phrase[m.end():]
     return word + rest if len(rest.split()) >= 2 else phrase
+
+
+def cut_at_phrase(text: str, limit: int) -> str:
+    """Return `text` cut at its last preposition within `limit` characters, else at a word (a name's long form)."""
+    if len(text) <= limit:
+        return text
+    # "... Efficient Tuning for Referring Image [Segmentation]": a cut inside a name's words leaves a fragment;
+    # before its "for" the rest is whole.
+    ends = [m.start() for m in _WEAK_CUTS[0].finditer(text) if 15 <= m.start() <= limit]
+    return text[:ends[-1]] if ends else _cut_words(text, limit)
 
 
 def _cut_words(text: str, limit: int) -> str:

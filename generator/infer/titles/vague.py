@@ -1,0 +1,58 @@
+"""What a reader calls vague in a title: a bare few words of everyday English, or a purpose that names nothing.
+
+"Popular approach", "Memory consumption" or "Imitation learning" alone say no more than the field; "... to tackle
+the challenges" or "... to enhance various components" add words without a task. A bare title gets the term the
+abstract keeps naming ("Foundation models for imitation learning"); a vague purpose clause is cut. The nouns are
+general English words of a problem statement, not a corpus's vocabulary.
+"""
+
+from __future__ import annotations
+
+import re
+
+from wordfreq import zipf_frequency
+
+from generator.infer.titles.fragments import problem
+from generator.text import naive_singular
+
+#: A title this short that holds no name says no more than a field.
+BARE_WORDS = 3
+#: Words at least this common in English (wordfreq zipf) are everyday: a title of them alone names nothing.
+EVERYDAY_ZIPF = 4.0
+#: The nouns of a problem statement: what a purpose "to <verb> ..." names when it names no task.
+_VAGUE_NOUNS = frozenset("""challenge challenges issue issues problem problems limitation limitations component
+components performance aspect aspects task tasks goal goals need needs difficulty difficulties shortcoming
+shortcomings drawback drawbacks gap gaps quality efficiency effectiveness result results capability capabilities
+ability abilities characteristic characteristics purpose purposes concern concerns setting settings scenario
+scenarios application applications way ways situation situations""".split())
+#: What may stand before a vague noun in such a purpose ("the", "these", "various", "existing").
+_VAGUE_LEAD = frozenset("""the a an these this those its their such various different several many multiple both
+all existing above current aforementioned key main major overall general specific""".split())
+_PURPOSE_END = re.compile(r"\s+(?:in order\s+)?to\s+(?:[a-z]+ly\s+)?[a-z]{3,}((?:\s+[\w-]+){1,4})$")
+_NAME_TOKEN = re.compile(r"[A-Z].*[A-Z]|\d|[a-z][A-Z]")
+
+
+def cut_vague_purpose(title: str) -> str:
+    """Return `title` without a closing "to <verb> <vague object>" ("... to tackle the challenges"), if one ends it."""
+    m = _PURPOSE_END.search(title)
+    if not m or len(title[:m.start()].split()) < 3:
+        return title
+    words = [w.lower() for w in m.group(1).split()]
+    if words[-1] not in _VAGUE_NOUNS or not all(w in _VAGUE_LEAD or w in _VAGUE_NOUNS for w in words[:-1]):
+        return title
+    rest = title[:m.start()].rstrip(" ,")
+    return rest if not problem(rest.split(": ", 1)[-1]) else title
+
+
+def bare(title: str) -> bool:
+    """Return whether `title` is a few words with no name ("Imitation learning", "Popular approach")."""
+    words = title.split()
+    return len(words) <= BARE_WORDS and ":" not in title and not any(_NAME_TOKEN.search(w) for w in words)
+
+
+def everyday(title: str) -> bool:
+    """Return whether every word of `title` is everyday English ("Popular approach", "Memory consumption")."""
+    if "-" in title:
+        return False  # "Heavy-ball momentum": a compound of everyday words is a term
+    words = re.findall(r"[A-Za-z]+", title.lower())
+    return bool(words) and all(zipf_frequency(naive_singular(w), "en") >= EVERYDAY_ZIPF for w in words)
