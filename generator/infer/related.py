@@ -15,8 +15,10 @@ from functools import lru_cache
 import numpy as np
 import scipy.sparse as sp
 
+from generator.infer import specificity
 from generator.infer.features import Features, singular, top_k
-from generator.infer.tags.pick import BROAD_SHARE, concept_words
+from generator.infer.specificity import Likeness
+from generator.infer.tags.pick import concept_words
 from generator.infer.tags.words import BAD_HEAD, BAD_START, STOP
 from generator.model import Paper, Related, Tag
 from generator.text import abbreviates, vague_word
@@ -33,8 +35,6 @@ MAX_TERMS = 4
 TERM_CANDIDATES = 4 * MAX_TERMS
 #: Shared phrases explain a link better than shared words, so they rank this much higher.
 PHRASE_BONUS = 1.5
-#: A tag on more papers than this (and than tags.pick.BROAD_SHARE of them) is broad: it explains no link alone.
-MANY_PAPERS = 5
 #: A link weaker than the best link of all but this share of the papers is not shown (see weak_link).
 WEAK_SHARE = 0.10
 #: ... in a corpus of at least this many papers.
@@ -53,26 +53,45 @@ def related_lists(
     papers: list[Paper], features: Features, k: int = 5, tags: dict[str, Tag] | None = None
 ) -> list[list[Related]]:
     """Return, per paper, its (at most) k most related other papers with the terms they share (papers are not
-    changed): links weaker than weak_link() are left out, but every paper keeps its best one."""
+    changed): links weaker than weak_link() are left out, and links whose shared tags are all broad and that share
+    no specific term (broad_tags, specificity.py: "neural networks" alone), but every paper keeps its best one."""
     n = len(papers)
     if n < 2 or k <= 0:
         return [[] for _ in papers]
     _check_aligned(papers, features)
+    broad = broad_tags(papers, features, tags or {})
     rows, scores = ranked_neighbours(papers, features, k)
-    # A tag on many papers explains no link: it is named only when nothing more specific is shared.
-    broad = {slug for slug, tag in (tags or {}).items() if len(tag.papers) > max(BROAD_SHARE * n, MANY_PAPERS)}
     names = {slug: tag.name for slug, tag in (tags or {}).items()}
     pairs_i = np.repeat(np.arange(n), rows.shape[1])
     reasons = explain(papers, features, pairs_i, rows.ravel(), names, broad)
     floor = weak_link(scores)
+    width = rows.shape[1]
     return [
         [
-            Related(id=papers[j].id, score=float(s), terms=reasons[i * rows.shape[1] + r])
+            Related(id=papers[j].id, score=float(s), terms=reasons[i * width + r])
             for r, (j, s) in enumerate(zip(rows[i].tolist(), scores[i].tolist()))
-            if r == 0 or s >= floor  # every paper keeps its best match
+            # Every paper keeps its best match; a link whose shared tags are all broad is a weak one.
+            if r == 0 or (s >= floor and (reasons[i * width + r] or not set(papers[i].tags) & set(papers[j].tags)))
         ]
         for i in range(n)
     ]
+
+
+def broad_tags(papers: list[Paper], features: Features, tags: dict[str, Tag]) -> set[str]:
+    """Return the slugs of the tags that explain no link: on too many papers, or on papers no more alike than
+    specificity.MIN_LIKENESS ("neural networks", "ground truth")."""
+    row = {p.id: i for i, p in enumerate(papers)}
+    members = {slug: np.array([row[p] for p in tag.papers if p in row], dtype=np.int64) for slug, tag in tags.items()}
+    likeness = _likeness(features)
+    slugs = sorted(members)
+    counts = np.array([len(members[s]) for s in slugs], dtype=np.int64)
+    alike = np.array([likeness.of_rows(members[s]) for s in slugs], dtype=np.float64)
+    return {s for s, b in zip(slugs, specificity.broad(counts, alike, len(papers)).tolist()) if b}
+
+
+def _likeness(features: Features) -> Likeness:
+    """Return the likeness measure of the features' corpus (their neighbourhood is computed once and shared)."""
+    return Likeness(features.embedding, features.neighbourhood().dense)
 
 
 def weak_link(scores: np.ndarray) -> float:
@@ -153,8 +172,8 @@ def explain(
     papers: list[Paper], features: Features, rows_a: np.ndarray, rows_b: np.ndarray, tag_names: dict[str, str],
     broad: set[str] = frozenset(),
 ) -> list[tuple[str, ...]]:
-    """Return, per pair of papers, up to MAX_TERMS readable terms they share: common tags first, then TF-IDF terms;
-    the `broad` tags (slugs) only when nothing else is shared."""
+    """Return, per pair of papers, up to MAX_TERMS specific terms they share: common tags first, then TF-IDF terms;
+    never the `broad` tags (slugs) nor a text term that is broad (specificity.py): no reason rather than filler."""
     common = _common_terms(features, rows_a, rows_b)
     reasons = []
     for a, b, terms in zip(rows_a.tolist(), rows_b.tolist(), common):
@@ -163,9 +182,6 @@ def explain(
                     if t not in shared]
         # Nor does a text term that says a broad tag ("diffusion model").
         picked = _pick_terms(shared, [t for t in terms if not any(_says(t, o) or _says(o, t) for o in left_out)])
-        if not picked:
-            shared = _shared_tags(papers[a], papers[b], tag_names)
-            picked = _pick_terms(shared, [])
         texts = [papers[a].text or papers[a].abstract, papers[b].text or papers[b].abstract]
         reasons.append(picked[:len(shared)] + tuple(written_form(t, texts) for t in picked[len(shared):]))
     return reasons
@@ -257,12 +273,18 @@ def _abbreviates_inside(short: str, long: str) -> bool:
 
 def _term_weights(features: Features) -> np.ndarray:
     """Return each term's weight as a reason: shared phrases that read as names (features._readable), not made of
-    everyday words alone (a shared tag says the rest).
+    everyday words alone and not broad in the corpus (specificity.py); a shared tag says the rest.
 
     One word two abstracts share is mostly filler to a reader ("leverage", "validate", "neural"), however rare.
     """
-    return np.array([PHRASE_BONUS if " " in t and ok and not all(map(vague_word, t.split())) and _names_a_concept(t) else 0.0
-                     for t, ok in zip(features.terms, features.readable.tolist())], dtype=np.float32)
+    weights = np.array([PHRASE_BONUS if " " in t and ok and not all(map(vague_word, t.split())) and _names_a_concept(t)
+                        else 0.0 for t, ok in zip(features.terms, features.readable.tolist())], dtype=np.float32)
+    cols = np.flatnonzero(weights)
+    if len(cols):
+        used = sp.csc_matrix(features.tfidf[:, cols] > 0, dtype=np.float32)
+        counts = np.diff(used.indptr)
+        weights[cols[specificity.broad(counts, _likeness(features).of_columns(used), len(features.ids))]] = 0.0
+    return weights
 
 
 def _names_a_concept(term: str) -> bool:
