@@ -37,6 +37,8 @@ TERM_CANDIDATES = 4 * MAX_TERMS
 PHRASE_BONUS = 1.5
 #: A link weaker than the best link of all but this share of the papers is not shown (see weak_link).
 WEAK_SHARE = 0.10
+#: A link with no specific term in common must be stronger: than the best link of all but this share of the papers.
+UNEXPLAINED_SHARE = 0.30
 #: ... in a corpus of at least this many papers.
 WEAK_MIN_PAPERS = 30
 #: Rows per block for the feedback re-scoring.
@@ -53,8 +55,8 @@ def related_lists(
     papers: list[Paper], features: Features, k: int = 5, tags: dict[str, Tag] | None = None
 ) -> list[list[Related]]:
     """Return, per paper, its (at most) k most related other papers with the terms they share (papers are not
-    changed): links weaker than weak_link() are left out, and links whose shared tags are all broad and that share
-    no specific term (broad_tags, specificity.py: "neural networks" alone), but every paper keeps its best one."""
+    changed): links weaker than weak_link() are left out, and links that share no specific term (only broad ones such
+    as "neural networks", or none) unless they are as strong as UNEXPLAINED_SHARE says; every paper keeps its best."""
     n = len(papers)
     if n < 2 or k <= 0:
         return [[] for _ in papers]
@@ -64,14 +66,13 @@ def related_lists(
     names = {slug: tag.name for slug, tag in (tags or {}).items()}
     pairs_i = np.repeat(np.arange(n), rows.shape[1])
     reasons = explain(papers, features, pairs_i, rows.ravel(), names, broad)
-    floor = weak_link(scores)
+    floor, unexplained = weak_link(scores), weak_link(scores, UNEXPLAINED_SHARE)
     width = rows.shape[1]
     return [
         [
             Related(id=papers[j].id, score=float(s), terms=reasons[i * width + r])
             for r, (j, s) in enumerate(zip(rows[i].tolist(), scores[i].tolist()))
-            # Every paper keeps its best match; a link whose shared tags are all broad is a weak one.
-            if r == 0 or (s >= floor and (reasons[i * width + r] or not set(papers[i].tags) & set(papers[j].tags)))
+            if r == 0 or s >= (floor if reasons[i * width + r] else unexplained)  # every paper keeps its best match
         ]
         for i in range(n)
     ]
@@ -94,8 +95,8 @@ def _likeness(features: Features) -> Likeness:
     return Likeness(features.embedding, features.neighbourhood().dense)
 
 
-def weak_link(scores: np.ndarray) -> float:
-    """Return the score below which a link is not shown: one weaker than all but WEAK_SHARE of the papers' best.
+def weak_link(scores: np.ndarray, share: float = WEAK_SHARE) -> float:
+    """Return the score below which a link is not shown: one weaker than all but `share` of the papers' best.
 
     Lists were always filled to k, and their last places are where unrelated papers sat (dev corpus: 39 % of
     the links share the paper's area, 43 % of those above this floor): docs/inference.md.
@@ -103,7 +104,7 @@ def weak_link(scores: np.ndarray) -> float:
     if len(scores) < WEAK_MIN_PAPERS:
         return 0.0  # a handful of papers says too little of what a weak link is
     # Rounded down to 0.01: one paper more moves the quantile a little, and should not move links across it.
-    return math.floor(float(np.quantile(scores[:, 0], WEAK_SHARE)) * 100) / 100
+    return math.floor(float(np.quantile(scores[:, 0], share)) * 100) / 100
 
 
 def ranked_neighbours(papers: list[Paper], features: Features, k: int) -> tuple[np.ndarray, np.ndarray]:
