@@ -5,7 +5,7 @@ import numpy as np
 from generator.evaluate_shown import broad_share, used_by
 from generator.infer.features import build_features
 from generator.infer.related import assign_related, broad_tags
-from generator.infer.specificity import Likeness, broad, most_papers
+from generator.infer.specificity import Likeness, broad, common_words_only, most_papers
 from generator.model import Paper, Tag
 
 
@@ -77,3 +77,22 @@ def test_the_bench_counts_a_term_by_the_abstracts_that_use_it():
     assert used_by(["neural networks", "tensor maps", "map"], texts) == {"neural networks": 4, "tensor maps": 2, "map": 2}
     # Of five shown terms, the two "neural networks" are used by over 2 % (and over two) of the 100 abstracts.
     assert broad_share(["neural networks", "tensor maps", "neural networks", "map", "sparse codes"], texts) == 0.4
+
+
+def test_a_phrase_of_words_common_in_the_corpus_is_no_reason():
+    """"input tokens" on two papers is no reason when "input" and "tokens" are each on over 5 % (and 10) of the
+    papers; "tensor sketches", made of rare words, is."""
+    texts = [f"We study zq{i}a zq{i}b with zq{i}c methods." for i in range(40)]
+    for i in range(14):
+        texts[i] += " Each input is checked twice."
+        texts[14 + i] += " Each token is counted twice."
+    for i in (38, 39):
+        texts[i] = f"Tensor sketches compress input tokens of zq{i}a models; input tokens meet tensor sketches."
+    papers = [Paper(id=f"p{i:02d}", abstract=t, text=t, source="x", collection="c") for i, t in enumerate(texts)]
+    assign_related(papers, build_features(papers), k=2)
+    link = papers[38].related[0]
+    assert link.id == "p39" and "tensor sketches" in [t.lower() for t in link.terms], link
+    assert "input tokens" not in [t.lower() for t in link.terms]
+    assert common_words_only("input token", {"input": 14, "token": 14}, 40)
+    assert not common_words_only("input token", {"input": 14, "token": 9}, 40)
+    assert not common_words_only("input token", {"input": 14, "token": 14}, 400)  # 5 % of 400 is 20

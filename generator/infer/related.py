@@ -274,7 +274,8 @@ def _abbreviates_inside(short: str, long: str) -> bool:
 
 def _term_weights(features: Features) -> np.ndarray:
     """Return each term's weight as a reason: shared phrases that read as names (features._readable), not made of
-    everyday words alone and not broad in the corpus (specificity.py); a shared tag says the rest.
+    everyday words alone, nor of words common in the corpus alone, and not broad in it (specificity.py); a shared tag
+    says the rest.
 
     One word two abstracts share is mostly filler to a reader ("leverage", "validate", "neural"), however rare.
     """
@@ -282,9 +283,12 @@ def _term_weights(features: Features) -> np.ndarray:
                         else 0.0 for t, ok in zip(features.terms, features.readable.tolist())], dtype=np.float32)
     cols = np.flatnonzero(weights)
     if len(cols):
+        n = len(features.ids)
         used = sp.csc_matrix(features.tfidf[:, cols] > 0, dtype=np.float32)
         counts = np.diff(used.indptr)
-        weights[cols[specificity.broad(counts, _likeness(features).of_columns(used), len(features.ids))]] = 0.0
+        weights[cols[specificity.broad(counts, _likeness(features).of_columns(used), n)]] = 0.0
+        words = {t: int(c) for t, c in zip(features.terms, np.diff(features.tfidf.tocsc().indptr).tolist()) if " " not in t}
+        weights[[c for c in cols.tolist() if specificity.common_words_only(features.terms[c], words, n)]] = 0.0
     return weights
 
 

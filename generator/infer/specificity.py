@@ -21,6 +21,11 @@ SPECIFIC_SHARE = 0.03
 MIN_LIKENESS = 0.35
 #: Nearest neighbours whose likeness is the unit of MIN_LIKENESS.
 NEAREST = 5
+#: A phrase whose every word more than this share of the papers use is a generic one ("input tokens", "diffusion
+#: process", "evaluation benchmarks"), however few papers use the phrase itself.
+COMMON_WORD_SHARE = 0.05
+#: ... and more than this many papers: in a small corpus a share of it says nothing of a word.
+COMMON_WORD_PAPERS = 10
 
 
 def most_papers(n: int) -> int:
@@ -51,6 +56,13 @@ class Likeness:
         pairs = counts * (counts - 1)
         mean = np.divide(np.square(sums).sum(axis=1) - norms, pairs, out=np.ones_like(counts), where=pairs > 0)
         return np.where(pairs > 0, (mean - self.random) / self.unit, 1.0)
+
+
+def common_words_only(phrase: str, word_counts: dict[str, int], n: int) -> bool:
+    """Tell whether every word of a phrase (in the features' normal form) is used by over COMMON_WORD_SHARE of n papers
+    (and over COMMON_WORD_PAPERS)."""
+    most = max(COMMON_WORD_SHARE * n, COMMON_WORD_PAPERS)
+    return all(word_counts.get(w, 0) > most for w in phrase.replace("-", " ").split())
 
 
 def broad(counts: np.ndarray, likeness: np.ndarray, n: int) -> np.ndarray:
