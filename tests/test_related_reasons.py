@@ -4,7 +4,7 @@ import numpy as np
 
 from generator.evaluate_shown import broad_share, used_by
 from generator.infer.features import build_features
-from generator.infer.related import assign_related, broad_tags
+from generator.infer.related import assign_related, broad_tags, ranked_neighbours, related_lists, weak_link
 from generator.infer.specificity import Likeness, broad, common_words_only, most_papers
 from generator.model import Paper, Tag
 
@@ -96,3 +96,26 @@ def test_a_phrase_of_words_common_in_the_corpus_is_no_reason():
     assert common_words_only("input token", {"input": 14, "token": 14}, 40)
     assert not common_words_only("input token", {"input": 14, "token": 9}, 40)
     assert not common_words_only("input token", {"input": 14, "token": 14}, 400)  # 5 % of 400 is 20
+
+
+def test_a_link_that_explains_nothing_must_be_stronger_to_be_shown():
+    """12 subjects of three papers: two alike, a third that shares one word with them. p000 and p002 also share
+    "lattice kernels"; p003 and p005 share the same words apart ("kernels and lattice"), which is no reason."""
+    texts = []
+    for g in range(12):
+        core = " ".join(f"zq{g}w{j}" for j in range(3 + g % 6))
+        for i in range(3):
+            own = " ".join(f"yz{g}u{i}n{j}" for j in range(4))
+            texts.append(f"{core} {own}." if i < 2 else f"zq{g}w0 {own}.")
+    texts[0] += " We use lattice kernels."
+    texts[2] = texts[2].replace("zq0w0 ", "") + " We use lattice kernels."
+    texts[3] += " We use kernels and lattice."
+    texts[5] += " We use kernels and lattice."
+    papers = [Paper(id=f"p{i:03d}", abstract=t, text=t, source="x", collection="c") for i, t in enumerate(texts)]
+    features = build_features(papers)
+    rows, scores = ranked_neighbours(papers, features, 3)
+    explained, unexplained = scores[0][rows[0].tolist().index(2)], scores[3][rows[3].tolist().index(5)]
+    assert weak_link(scores) < explained < unexplained  # both above the floor of every link, the unexplained higher
+    found = related_lists(papers, features, 3, {})
+    assert [(r.id, r.terms) for r in found[0]][1:] == [("p002", ("lattice kernels",))]
+    assert [r.id for r in found[3]] == ["p004"]

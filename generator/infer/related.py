@@ -37,10 +37,10 @@ TERM_CANDIDATES = 4 * MAX_TERMS
 PHRASE_BONUS = 1.5
 #: A link weaker than the best link of all but this share of the papers is not shown (see weak_link).
 WEAK_SHARE = 0.10
-#: A link with no specific term in common must be stronger: than the best link of all but this share of the papers.
-UNEXPLAINED_SHARE = 0.30
 #: ... in a corpus of at least this many papers.
 WEAK_MIN_PAPERS = 30
+#: A link with no specific term in common must be stronger: than the best link of all but this share of the papers.
+UNEXPLAINED_SHARE = 0.30
 #: Rows per block for the feedback re-scoring.
 _BLOCK = 2048
 def assign_related(
