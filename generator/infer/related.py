@@ -252,6 +252,7 @@ def _pick_terms(tag_terms: list[str], candidates: list[str]) -> tuple[str, ...]:
     return tuple(tag_terms + extra)
 
 
+@lru_cache(maxsize=1 << 16)  # one pair of terms is compared for many pairs of papers
 def _says(term: str, other: str) -> bool:
     """Tell whether a term says nothing that another (both in normal form) does not: it is part of it, or
     abbreviates it, generic heads ("model", "algorithm") aside."""
