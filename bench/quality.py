@@ -229,7 +229,7 @@ def table(result: dict) -> str:
         ("related kw@5 (random)", f"{f(r['kw_at_k'])} ({f(r['random_kw'])})", ""),
         ("reason terms one everyday word", f(shown["reason_terms_everyday"]), "<= 0.05"),
         ("reasons with one concept twice", f(shown["reasons_one_concept_twice"]), "0"),
-        (f"reason terms used by > {evaluate_shown.BROAD_USE:.0%} of abstracts (keywords)",
+        (f"reason terms used by > {evaluate_shown.BROAD_USE:.0%} (and 2) of abstracts (keywords)",
          f"{f(result['reason_terms_broad'])} ({f(result['keywords_broad'])})", ""),
         ("related links shown without a reason", f(result["reasons_empty"]), ""),
         ("topics count", str(result["topics"]["count"]), ""),
