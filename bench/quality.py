@@ -164,6 +164,11 @@ def score(done: Inferred, raw_abstracts: list[str]) -> dict:
     out["shown"] = evaluate_shown.shown_scores(done.shown_tags(), reasons, titles)
     # The same rules on what authors wrote: how often a rule fires on text a reader accepts.
     out["authors"] = evaluate_shown.shown_scores(done.keywords, [], done.real_titles)
+    # Filler reasons: terms that more than evaluate_shown.BROAD_USE of the abstracts use, beside the keywords' share.
+    texts = [p.text or p.abstract for p in papers]
+    out["reason_terms_broad"] = evaluate_shown.broad_share([t for r in reasons for t in r], texts)
+    out["keywords_broad"] = evaluate_shown.broad_share([k for kws in done.keywords for k in kws], texts)
+    out["reasons_empty"] = sum(not r for r in reasons) / len(reasons) if reasons else 0.0
     out["topics"] = {
         "count": len(done.topics),
         "nmi": evaluate.topic_nmi([p.topic or "" for p in papers], done.areas),
@@ -224,6 +229,9 @@ def table(result: dict) -> str:
         ("related kw@5 (random)", f"{f(r['kw_at_k'])} ({f(r['random_kw'])})", ""),
         ("reason terms one everyday word", f(shown["reason_terms_everyday"]), "<= 0.05"),
         ("reasons with one concept twice", f(shown["reasons_one_concept_twice"]), "0"),
+        (f"reason terms used by > {evaluate_shown.BROAD_USE:.0%} (and 2) of abstracts (keywords)",
+         f"{f(result['reason_terms_broad'])} ({f(result['keywords_broad'])})", ""),
+        ("related links shown without a reason", f(result["reasons_empty"]), ""),
         ("topics count", str(result["topics"]["count"]), ""),
         ("topics NMI vs primary area", f(result["topics"]["nmi"]), ">= 0.37"),
         ("topic names with an everyday word", f(result["topics"]["everyday"]), "0"),

@@ -259,6 +259,35 @@ def shown_scores(tags: Sequence[Sequence[str]], reasons: Sequence[Sequence[str]]
     }
 
 
+#: A term the abstracts of more than this share of the papers (and more than two) use is broad: it names a field,
+#: not what two papers specifically share (the bench's rule for filler reasons; inference has its own, infer/specificity.py).
+BROAD_USE = 0.02
+
+
+def used_by(phrases: Sequence[str], texts: Sequence[str]) -> dict[str, int]:
+    """Return how many of the texts use each phrase (whole words, any case, plurals and hyphens folded)."""
+    keys = {p: " ".join(_concept_words(p)) for p in phrases}
+    wanted = {k for k in keys.values() if k}
+    lengths = sorted({len(k.split()) for k in wanted})
+    counts = dict.fromkeys(wanted, 0)
+    for text in texts:
+        words = _concept_words(text)
+        seen = {" ".join(words[i:i + n]) for n in lengths for i in range(len(words) - n + 1)} & wanted
+        for key in seen:
+            counts[key] += 1
+    return {p: counts.get(k, 0) for p, k in keys.items()}
+
+
+def broad_share(phrases: Sequence[str], texts: Sequence[str], share: float = BROAD_USE) -> float:
+    """Return the share of the phrases (one per use) that more than `share` of the texts, and more than two, use."""
+    items = list(phrases)
+    if not items or not texts:
+        return 0.0
+    uses = used_by(sorted(set(items)), texts)
+    most = max(2.0, share * len(texts))
+    return sum(uses[p] > most for p in items) / len(items)
+
+
 def _topic_phrases(name: str) -> list[str]:
     """Return the phrases of a shown topic name, the first letter the name's capital put there undone."""
     phrases = [p.strip() for p in name.split(",") if p.strip()]

@@ -61,7 +61,7 @@ def test_every_tag_links_to_a_page_with_at_least_two_papers(seed_site: Path) -> 
     assert len(set(re.findall(r'href="\.\./\.\./papers/([^"/]+)/"', tag_page))) >= 2
 
 
-def test_every_paper_has_up_to_five_related_papers_mostly_with_reasons(seed_site: Path) -> None:
+def test_every_paper_has_up_to_five_related_papers_with_specific_reasons(seed_site: Path) -> None:
     catalog = site_catalog(seed_site)
     ids = {p["id"] for p in catalog}
     related = [rel for paper in catalog for rel in paper["related"]]
@@ -72,8 +72,11 @@ def test_every_paper_has_up_to_five_related_papers_mostly_with_reasons(seed_site
         assert all(rel["score"] >= weakest_best - 0.01 for rel in paper["related"][1:])
         assert all(rel["id"] in ids and rel["id"] != paper["id"] for rel in paper["related"])
     assert any(len(paper["related"]) < 5 for paper in catalog)
-    # A pair that shares nothing specific is shown without a reason rather than with filler words.
-    assert sum(bool(rel["terms"]) for rel in related) >= 0.6 * len(related)
+    # A pair that shares nothing specific is shown without a reason rather than with filler words: no tag of more
+    # than two of the 38 papers ("neuron", "neural networks" were the reason of many links) is a reason.
+    tag_papers = Counter(t for paper in catalog for t in paper["tags"])
+    assert all(tag_papers[t] <= 2 for rel in related for t in rel["terms"] if t in tag_papers)
+    assert sum(bool(rel["terms"]) for rel in related) >= 0.3 * len(related)
     for paper in catalog:
         page = (seed_site / "site" / paper["url"] / "index.html").read_text(encoding="utf-8")
         assert "Related papers" in page and page.count("shares ") == sum(bool(rel["terms"]) for rel in paper["related"])

@@ -31,18 +31,18 @@ def test_scores_descend_are_rounded_and_explained():
         assert scores == sorted(scores, reverse=True)
         assert all(0 <= s <= 1 and round(s, 3) == s for s in scores)
     top = papers[0].related[0]
-    assert 1 <= len(top.terms) <= 4
-    assert any("reinforcement learning" in t or "policy" in t or "reward" in t for t in top.terms)
-    assert not {"the", "we", "of", "is"} & set(top.terms)
+    assert len(top.terms) <= 4 and not {"the", "we", "of", "is"} & set(top.terms)
+    # "reinforcement learning" names the field of a third of this corpus: it says nothing these two share specifically.
+    assert "reinforcement learning" not in top.terms
 
 
 def test_reasons_hold_no_everyday_word_and_no_concept_twice():
     papers = grouped_papers()
-    for p in papers[:4]:
+    for p in papers[:2]:  # two papers of twelve: specific enough to be a reason
         p.tags = ["large-language-models"]
         p.text += " Large language models (LLM) and LLM agents answer widely; the LLM results matter."
     tags = {"large-language-models": Tag(slug="large-language-models", name="large language models",
-                                         papers=[p.id for p in papers[:4]])}
+                                         papers=[p.id for p in papers[:2]])}
     assign_related(papers, build_features(papers), k=3, tags=tags)
     terms = [t for p in papers for r in p.related for t in r.terms]
     assert terms and not {"results", "widely", "reward", "policy", "llm"} & set(terms), sorted(set(terms))
@@ -50,11 +50,11 @@ def test_reasons_hold_no_everyday_word_and_no_concept_twice():
 
 def test_shared_tags_come_first_and_use_tag_names():
     papers = grouped_papers()
-    for p in papers[:4]:
+    for p in papers[:2]:
         p.tags = ["offline-rl"]
-    tags = {"offline-rl": Tag(slug="offline-rl", name="Offline RL", papers=[p.id for p in papers[:4]])}
+    tags = {"offline-rl": Tag(slug="offline-rl", name="Offline RL", papers=[p.id for p in papers[:2]])}
     assign_related(papers, build_features(papers), k=3, tags=tags)
-    assert papers[1].related[0].terms[0] == "Offline RL"
+    assert papers[1].related[0].id == "p00" and papers[1].related[0].terms[0] == "Offline RL"
 
 
 def test_deterministic_and_ties_broken_by_id():
@@ -228,7 +228,7 @@ def test_a_reason_is_not_a_shown_one_with_some_words_as_initials():
     assert _pick_terms(["stochastic gradient descent", "SGD"], []) == ("stochastic gradient descent",)
 
 
-def test_a_tag_on_many_papers_or_academic_filler_is_no_reason_when_something_specific_is_shared():
+def test_a_tag_on_many_papers_or_academic_filler_is_never_a_reason():
     fields = ["protein folding", "crop yields", "bird song", "tax policy", "galaxy surveys", "traffic lights",
               "coral reefs", "wind turbines", "river floods", "glacier melt", "soil carbon", "ocean tides",
               "urban noise", "bee colonies", "forest fires", "road wear", "lake ice", "cloud cover", "wheat rust",
@@ -244,5 +244,5 @@ def test_a_tag_on_many_papers_or_academic_filler_is_no_reason_when_something_spe
     link = next(r for r in papers[-2].related if r.id == papers[-1].id)
     assert link.terms and "widget networks" not in link.terms and "pivotal role" not in link.terms, link.terms
     assert any("tensor sketch" in t for t in link.terms), link.terms
-    # With nothing more specific in common, the broad tag is still said.
-    assert any(r.terms == ("widget networks",) for p in papers[:3] for r in p.related)
+    # With nothing more specific in common no reason is said (rather than the broad tag).
+    assert all(r.terms == () for p in papers[:3] for r in p.related) and papers[0].related

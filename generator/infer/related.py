@@ -15,8 +15,10 @@ from functools import lru_cache
 import numpy as np
 import scipy.sparse as sp
 
+from generator.infer import specificity
 from generator.infer.features import Features, singular, top_k
-from generator.infer.tags.pick import BROAD_SHARE, concept_words
+from generator.infer.specificity import Likeness
+from generator.infer.tags.pick import concept_words
 from generator.infer.tags.words import BAD_HEAD, BAD_START, STOP
 from generator.model import Paper, Related, Tag
 from generator.text import abbreviates, vague_word
@@ -33,12 +35,12 @@ MAX_TERMS = 4
 TERM_CANDIDATES = 4 * MAX_TERMS
 #: Shared phrases explain a link better than shared words, so they rank this much higher.
 PHRASE_BONUS = 1.5
-#: A tag on more papers than this (and than tags.pick.BROAD_SHARE of them) is broad: it explains no link alone.
-MANY_PAPERS = 5
 #: A link weaker than the best link of all but this share of the papers is not shown (see weak_link).
 WEAK_SHARE = 0.10
 #: ... in a corpus of at least this many papers.
 WEAK_MIN_PAPERS = 30
+#: A link with no specific term in common must be stronger: than the best link of all but this share of the papers.
+UNEXPLAINED_SHARE = 0.30
 #: Rows per block for the feedback re-scoring.
 _BLOCK = 2048
 def assign_related(
@@ -53,30 +55,48 @@ def related_lists(
     papers: list[Paper], features: Features, k: int = 5, tags: dict[str, Tag] | None = None
 ) -> list[list[Related]]:
     """Return, per paper, its (at most) k most related other papers with the terms they share (papers are not
-    changed): links weaker than weak_link() are left out, but every paper keeps its best one."""
+    changed): links weaker than weak_link() are left out, and links that share no specific term (only broad ones such
+    as "neural networks", or none) unless they are as strong as UNEXPLAINED_SHARE says; every paper keeps its best."""
     n = len(papers)
     if n < 2 or k <= 0:
         return [[] for _ in papers]
     _check_aligned(papers, features)
+    broad = broad_tags(papers, features, tags or {})
     rows, scores = ranked_neighbours(papers, features, k)
-    # A tag on many papers explains no link: it is named only when nothing more specific is shared.
-    broad = {slug for slug, tag in (tags or {}).items() if len(tag.papers) > max(BROAD_SHARE * n, MANY_PAPERS)}
     names = {slug: tag.name for slug, tag in (tags or {}).items()}
     pairs_i = np.repeat(np.arange(n), rows.shape[1])
     reasons = explain(papers, features, pairs_i, rows.ravel(), names, broad)
-    floor = weak_link(scores)
+    floor, unexplained = weak_link(scores), weak_link(scores, UNEXPLAINED_SHARE)
+    width = rows.shape[1]
     return [
         [
-            Related(id=papers[j].id, score=float(s), terms=reasons[i * rows.shape[1] + r])
+            Related(id=papers[j].id, score=float(s), terms=reasons[i * width + r])
             for r, (j, s) in enumerate(zip(rows[i].tolist(), scores[i].tolist()))
-            if r == 0 or s >= floor  # every paper keeps its best match
+            if r == 0 or s >= (floor if reasons[i * width + r] else unexplained)  # every paper keeps its best match
         ]
         for i in range(n)
     ]
 
 
-def weak_link(scores: np.ndarray) -> float:
-    """Return the score below which a link is not shown: one weaker than all but WEAK_SHARE of the papers' best.
+def broad_tags(papers: list[Paper], features: Features, tags: dict[str, Tag]) -> set[str]:
+    """Return the slugs of the tags that explain no link: on too many papers, or on papers no more alike than
+    specificity.MIN_LIKENESS ("neural networks", "ground truth")."""
+    row = {p.id: i for i, p in enumerate(papers)}
+    members = {slug: np.array([row[p] for p in tag.papers if p in row], dtype=np.int64) for slug, tag in tags.items()}
+    likeness = _likeness(features)
+    slugs = sorted(members)
+    counts = np.array([len(members[s]) for s in slugs], dtype=np.int64)
+    alike = np.array([likeness.of_rows(members[s]) for s in slugs], dtype=np.float64)
+    return {s for s, b in zip(slugs, specificity.broad(counts, alike, len(papers)).tolist()) if b}
+
+
+def _likeness(features: Features) -> Likeness:
+    """Return the likeness measure of the features' corpus (their neighbourhood is computed once and shared)."""
+    return Likeness(features.embedding, features.neighbourhood().dense)
+
+
+def weak_link(scores: np.ndarray, share: float = WEAK_SHARE) -> float:
+    """Return the score below which a link is not shown: one weaker than all but `share` of the papers' best.
 
     Lists were always filled to k, and their last places are where unrelated papers sat (dev corpus: 39 % of
     the links share the paper's area, 43 % of those above this floor): docs/inference.md.
@@ -84,7 +104,7 @@ def weak_link(scores: np.ndarray) -> float:
     if len(scores) < WEAK_MIN_PAPERS:
         return 0.0  # a handful of papers says too little of what a weak link is
     # Rounded down to 0.01: one paper more moves the quantile a little, and should not move links across it.
-    return math.floor(float(np.quantile(scores[:, 0], WEAK_SHARE)) * 100) / 100
+    return math.floor(float(np.quantile(scores[:, 0], share)) * 100) / 100
 
 
 def ranked_neighbours(papers: list[Paper], features: Features, k: int) -> tuple[np.ndarray, np.ndarray]:
@@ -153,8 +173,8 @@ def explain(
     papers: list[Paper], features: Features, rows_a: np.ndarray, rows_b: np.ndarray, tag_names: dict[str, str],
     broad: set[str] = frozenset(),
 ) -> list[tuple[str, ...]]:
-    """Return, per pair of papers, up to MAX_TERMS readable terms they share: common tags first, then TF-IDF terms;
-    the `broad` tags (slugs) only when nothing else is shared."""
+    """Return, per pair of papers, up to MAX_TERMS specific terms they share: common tags first, then TF-IDF terms;
+    never the `broad` tags (slugs) nor a text term that is broad (specificity.py): no reason rather than filler."""
     common = _common_terms(features, rows_a, rows_b)
     reasons = []
     for a, b, terms in zip(rows_a.tolist(), rows_b.tolist(), common):
@@ -163,9 +183,6 @@ def explain(
                     if t not in shared]
         # Nor does a text term that says a broad tag ("diffusion model").
         picked = _pick_terms(shared, [t for t in terms if not any(_says(t, o) or _says(o, t) for o in left_out)])
-        if not picked:
-            shared = _shared_tags(papers[a], papers[b], tag_names)
-            picked = _pick_terms(shared, [])
         texts = [papers[a].text or papers[a].abstract, papers[b].text or papers[b].abstract]
         reasons.append(picked[:len(shared)] + tuple(written_form(t, texts) for t in picked[len(shared):]))
     return reasons
@@ -235,6 +252,7 @@ def _pick_terms(tag_terms: list[str], candidates: list[str]) -> tuple[str, ...]:
     return tuple(tag_terms + extra)
 
 
+@lru_cache(maxsize=1 << 16)  # one pair of terms is compared for many pairs of papers
 def _says(term: str, other: str) -> bool:
     """Tell whether a term says nothing that another (both in normal form) does not: it is part of it, or
     abbreviates it, generic heads ("model", "algorithm") aside."""
@@ -257,12 +275,22 @@ def _abbreviates_inside(short: str, long: str) -> bool:
 
 def _term_weights(features: Features) -> np.ndarray:
     """Return each term's weight as a reason: shared phrases that read as names (features._readable), not made of
-    everyday words alone (a shared tag says the rest).
+    everyday words alone, nor of words common in the corpus alone, and not broad in it (specificity.py); a shared tag
+    says the rest.
 
     One word two abstracts share is mostly filler to a reader ("leverage", "validate", "neural"), however rare.
     """
-    return np.array([PHRASE_BONUS if " " in t and ok and not all(map(vague_word, t.split())) and _names_a_concept(t) else 0.0
-                     for t, ok in zip(features.terms, features.readable.tolist())], dtype=np.float32)
+    weights = np.array([PHRASE_BONUS if " " in t and ok and not all(map(vague_word, t.split())) and _names_a_concept(t)
+                        else 0.0 for t, ok in zip(features.terms, features.readable.tolist())], dtype=np.float32)
+    cols = np.flatnonzero(weights)
+    if len(cols):
+        n = len(features.ids)
+        used = sp.csc_matrix(features.tfidf[:, cols] > 0, dtype=np.float32)
+        counts = np.diff(used.indptr)
+        weights[cols[specificity.broad(counts, _likeness(features).of_columns(used), n)]] = 0.0
+        words = {t: int(c) for t, c in zip(features.terms, np.diff(features.tfidf.tocsc().indptr).tolist()) if " " not in t}
+        weights[[c for c in cols.tolist() if specificity.common_words_only(features.terms[c], words, n)]] = 0.0
+    return weights
 
 
 def _names_a_concept(term: str) -> bool:
