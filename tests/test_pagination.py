@@ -59,3 +59,17 @@ def test_a_small_listing_stays_one_page_without_page_links() -> None:
 def test_compacting_html_keeps_preformatted_text_and_word_breaks() -> None:
     page = "<div>\n   \n  <p>a\n    b</p>\n\n<pre><code>x\n\n  y</code></pre>\n  <textarea>\n  k</textarea>\n"
     assert compact_html(page) == "<div>\n<p>a\nb</p>\n<pre><code>x\n\n  y</code></pre>\n<textarea>\n  k</textarea>\n"
+
+
+def test_one_more_paper_changes_only_the_first_and_last_page_of_the_papers_listing() -> None:
+    corpus = _corpus()
+    before = render_site(corpus, ROOT / "templates", "Test")
+    new = Paper(id="p9999", abstract="Abstract new.", text="Abstract new.", source=f"data/x.jsonl:{N + 1}",
+                collection="x", title="Paper new", slug="paper-new", topic="big", tags=["common"])
+    corpus.papers.append(new)
+    after = render_site(corpus, ROOT / "templates", "Test")
+    listing = ["papers/index.md", "papers/page-2.md", "papers/page-3.md"]
+    # Page 1 gives the total; the pages between list the same papers as before, so a deploy leaves them as they were.
+    assert f"{N + 1} papers" in after[listing[0]] and f"{N} papers" in before[listing[0]]
+    assert after[listing[1]] == before[listing[1]]
+    assert after[listing[2]] != before[listing[2]] and "paper-new.md" in after[listing[2]]
