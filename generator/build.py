@@ -177,7 +177,8 @@ def build(project: Project, progress: Progress, strict: bool = False) -> Corpus:
                 warnings = run_mkdocs(project.config_file, project.docs_dir, new_site, strict,
                                       site_name=site_title(project, corpus), site_url=project.site_url, store=store,
                                       generated=files)
-                shard_search_index(new_site)  # a large site's search index, split for the browser (above a size)
+                # A large site's search index, split for the browser (above a size); shards as published stay there.
+                shard_search_index(new_site, kept=store.unchanged if store else None)
                 stage.count = len(files)
                 notes = [f"{store.reused} pages reused"] if store and store.reused else []
                 stage.note = ", ".join(notes + ([f"{len(warnings)} warnings"] if warnings else []))

@@ -388,3 +388,22 @@ def test_the_workflow_caches_the_page_store(base: Path) -> None:
               if str(step.get("uses", "")).startswith("actions/cache@")]
     assert cached == [CACHE_DIR.as_posix()]
     assert (base / CACHE_DIR / KIND).is_dir() and any((base / CACHE_DIR / HTML_DIR).rglob("*.html"))
+
+
+def test_a_sharded_search_index_comes_out_as_a_cold_build_s_and_its_unchanged_files_stay(
+        base: Path, tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setenv("PAPERSITE_SEARCH_SHARD_ABOVE", "1")  # every site's index is split, as past 5,000 papers
+    root = _copy(base, tmp_path / "warm")
+    _cli_build(root)
+    shards = root / "site" / "search" / "shards"
+    before = {p.name: (p.stat().st_ino, p.stat().st_mtime_ns, p.read_bytes()) for p in shards.iterdir()}
+    rows = [dict(r) for r in ROWS[:BASE]]
+    rows[-1]["abstract"] += " We also release a zyxwvut benchmark."  # one new term, in the last paper's text
+    _write_data(root, rows)
+    _cli_build(root)
+    after = {p.name: (p.stat().st_ino, p.stat().st_mtime_ns, p.read_bytes()) for p in shards.iterdir()}
+    same = [name for name in after if name in before and after[name][2] == before[name][2]]
+    assert 0 < len(same) < len(after)  # the edit changed some shards, not all
+    # A shard with the same bytes is the very file that was there (a deploy sends only the changed ones).
+    assert all(after[name][:2] == before[name][:2] for name in same)
+    _same_as_cold(root, tmp_path)

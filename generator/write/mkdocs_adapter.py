@@ -162,6 +162,10 @@ _REPLACED = {"_populate_page": ("page", "config", "files", "dirty"),
 _WRAPPED_RENDER = ("self", "config", "files")
 
 
+#: The method wrapped so that files the published site holds unchanged are not written again, with its parameters.
+_WRAPPED_COPY = ("self", "dirty")
+
+
 #: Set to any value to build pages with MkDocs' own loop (a check, or a way round a problem).
 OWN_LOOP_VARIABLE = "PAPERSITE_MKDOCS_OWN_LOOP"
 
@@ -196,6 +200,10 @@ def unfit_reason(config=None) -> str | None:  # noqa: ANN001 - MkDocs' config
 
     if tuple(inspect.signature(Page.render).parameters) != _WRAPPED_RENDER:
         return "mkdocs.structure.pages.Page.render is not the method it was written for"
+    from mkdocs.structure.files import File
+
+    if tuple(inspect.signature(File.copy_file).parameters) != _WRAPPED_COPY or not hasattr(File, "_content"):
+        return "mkdocs.structure.files.File.copy_file is not the method it was written for"
     if config is not None:
         for event in _READING_EVENTS + _WRITING_EVENTS:
             for handler in config.plugins.events.get(event, []):
@@ -310,7 +318,7 @@ def _markdown_on_every_core(store: PageStore | None = None) -> Iterator[_Reuse |
     mkdocs_build_module._build_page = build_page
     mkdocs_build_module.get_navigation = navigation
     try:
-        with _raw_html_kept_out():
+        with _raw_html_kept_out(), _unchanged_files_left(store):
             yield reuse
     finally:
         mkdocs_build_module._populate_page = original
@@ -352,6 +360,29 @@ def _raw_html_kept_out() -> Iterator[None]:
         yield
     finally:
         Page.render = original_render
+
+
+@contextmanager
+def _unchanged_files_left(store: PageStore | None) -> Iterator[None]:
+    """Within the block, a file that is no page (a feed, a theme asset) and that the store's published site already
+    holds byte for byte is not written into the new site: it stays in site/ as it is (store.untouched)."""
+    from mkdocs.structure.files import File
+
+    original_copy = File.copy_file
+
+    def copy_file(self, dirty: bool = False) -> None:  # noqa: ANN001 - MkDocs' own signature
+        content = self._content
+        data = content.encode("utf-8") if isinstance(content, str) and os.linesep == "\n" else content
+        if store is None or dirty or isinstance(data, str) or self.is_documentation_page() or not (
+                store.unchanged(self.dest_uri, data=data) if data is not None
+                else self.abs_src_path is not None and store.unchanged(self.dest_uri, source=self.abs_src_path)):
+            original_copy(self, dirty)
+
+    File.copy_file = copy_file
+    try:
+        yield
+    finally:
+        File.copy_file = original_copy
 
 
 def _say_own_loop(reason: str) -> None:

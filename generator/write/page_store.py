@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import os
 import shutil
+import stat as stat_module
 from pathlib import Path
 from typing import Any, Callable
 
@@ -120,6 +121,27 @@ class PageStore:
             return
         dest.parent.mkdir(parents=True, exist_ok=True)
         _link_or_copy(self.html_path(digest), dest)
+
+    def unchanged(self, rel: str, data: bytes | None = None, source: str | None = None) -> bool:
+        """Tell whether the published site's file at `rel` holds exactly `data` (or the bytes of file `source`);
+        if so it is noted untouched, and the build need not write it (a feed or search shard like the last one)."""
+        if self.published is None:
+            return False
+        try:
+            old = os.lstat(self.published / rel)
+            if not stat_module.S_ISREG(old.st_mode):
+                return False
+            size = len(data) if data is not None else os.stat(source).st_size if source is not None else -1
+            if old.st_size != size:
+                return False
+            if data is None:
+                data = Path(source).read_bytes()
+            same = (self.published / rel).read_bytes() == data
+        except OSError:
+            return False
+        if same:
+            self.untouched.add(rel)
+        return same
 
     def put(self, key: str, record: dict) -> None:
         """Remember a page's record for the next build."""

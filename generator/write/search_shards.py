@@ -19,6 +19,7 @@ import os
 import re
 from collections import Counter
 from pathlib import Path
+from typing import Callable
 
 from lunr.stemmer import porter_stemmer
 from lunr.stop_word_filter import WORDS as STOP_WORDS
@@ -39,8 +40,15 @@ def threshold() -> int:
     return int(value) if value.isdigit() else SHARD_ABOVE
 
 
-def shard_search_index(site_dir: Path, above: int | None = None) -> bool:
-    """Shard site_dir's search index if it has more than `above` documents; return True if it did."""
+#: Tells whether the published site already holds a file (its path in the site, its bytes): then it is not written.
+Kept = Callable[[str, bytes], bool]
+
+
+def shard_search_index(site_dir: Path, above: int | None = None, kept: Kept | None = None) -> bool:
+    """Shard site_dir's search index if it has more than `above` documents; return True if it did.
+
+    A shard file for which `kept` says the published site holds it byte for byte is not written.
+    """
     path = site_dir / "search" / "search_index.json"
     if not path.is_file():
         return False
@@ -49,7 +57,8 @@ def shard_search_index(site_dir: Path, above: int | None = None) -> bool:
     limit = threshold() if above is None else above
     if len(docs) <= limit or not _supported(config):
         return False
-    manifest = write_shards(path.parent / "shards", docs, config)
+    writer = _Writer(site_dir, kept)
+    manifest = write_shards(path.parent / "shards", docs, config, writer)
     stub = {"config": {**config, "papersite_shards": manifest}, "docs": []}
     path.write_text(json.dumps(stub, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
     return True
@@ -60,16 +69,17 @@ def _supported(config: dict) -> bool:
     return config.get("lang", ["en"]) == ["en"] and set(config.get("pipeline", [])) <= {"trimmer", "stopWordFilter", "stemmer"}
 
 
-def write_shards(folder: Path, docs: list[dict], config: dict) -> dict:
+def write_shards(folder: Path, docs: list[dict], config: dict, write: Callable[[Path, dict], None] | None = None) -> dict:
     """Write the term shards, lexicons and document chunks of `docs` into folder; return the manifest."""
+    write = write or _write
     folder.mkdir(parents=True, exist_ok=True)
     fields = list(config.get("fields", {"title": {}, "text": {}, "tags": {}}))
     postings, ids = _postings(docs, fields, config)
     terms = sorted(postings, key=js_order)
-    shards = _write_term_shards(folder, terms, postings, ids, len(fields))
-    lexicon = _write_lexicons(folder, terms)
+    shards = _write_term_shards(folder, terms, postings, ids, len(fields), write)
+    lexicon = _write_lexicons(folder, terms, write)
     for start in range(0, len(docs), DOCS_PER_CHUNK):
-        _write(folder.parent / chunk_name(start // DOCS_PER_CHUNK), {"docs": docs[start:start + DOCS_PER_CHUNK]})
+        write(folder.parent / chunk_name(start // DOCS_PER_CHUNK), {"docs": docs[start:start + DOCS_PER_CHUNK]})
     pages: dict[str, int] = {}
     sections = []
     for i, doc in enumerate(docs):
@@ -195,7 +205,8 @@ def _text_sections(text: str) -> list[str]:
     return out
 
 
-def _write_term_shards(folder: Path, terms: list[str], postings: dict, ids: dict, nfields: int) -> list[list[str]]:
+def _write_term_shards(folder: Path, terms: list[str], postings: dict, ids: dict, nfields: int,
+                       write: Callable[[Path, dict], None]) -> list[list[str]]:
     """Write the terms in order into shards of about POSTINGS_PER_SHARD postings; return [first term, file] each."""
     shards: list[list[str]] = []
     batch: dict[str, list] = {}
@@ -203,7 +214,7 @@ def _write_term_shards(folder: Path, terms: list[str], postings: dict, ids: dict
 
     def flush() -> None:
         name = f"t{len(shards):04d}.json"
-        _write(folder / name, {"terms": batch})
+        write(folder / name, {"terms": batch})
         shards.append([next(iter(batch)), "shards/" + name])
 
     for term in terms:
@@ -229,7 +240,7 @@ def _deltas(flat: list[int]) -> list[int]:
     return out
 
 
-def _write_lexicons(folder: Path, terms: list[str]) -> dict[str, str]:
+def _write_lexicons(folder: Path, terms: list[str], write: Callable[[Path, dict], None]) -> dict[str, str]:
     """Write the terms grouped by length (in UTF-16 units, as JavaScript counts); return {length: file}."""
     by_length: dict[int, list[str]] = {}
     for term in terms:
@@ -237,11 +248,28 @@ def _write_lexicons(folder: Path, terms: list[str]) -> dict[str, str]:
     out = {}
     for length, group in sorted(by_length.items()):
         name = f"l{length:02d}.json"
-        _write(folder / name, {"terms": group})
+        write(folder / name, {"terms": group})
         out[str(length)] = "shards/" + name
     return out
 
 
 def _write(path: Path, data: dict) -> None:
     """Write compact, deterministic JSON."""
-    path.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+    path.write_bytes(_json_bytes(data))
+
+
+def _json_bytes(data: dict) -> bytes:
+    """Return the compact, deterministic JSON of `data`, UTF-8 encoded."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+class _Writer:
+    """Write shard files into a site folder, but not those the published site holds already (`kept`)."""
+
+    def __init__(self, site_dir: Path, kept: Kept | None) -> None:
+        self.site_dir, self.kept = site_dir, kept
+
+    def __call__(self, path: Path, data: dict) -> None:
+        raw = _json_bytes(data)
+        if self.kept is None or not self.kept(path.relative_to(self.site_dir).as_posix(), raw):
+            path.write_bytes(raw)
