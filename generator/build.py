@@ -34,7 +34,7 @@ from generator.write.files import Journal, sync_dir, undo_writes, write_tree
 from generator.write.mkdocs_adapter import run_mkdocs
 from generator.write.page_store import PageStore
 from generator.write.render import TemplateFailed, render_site
-from generator.write.search_shards import shard_search_index
+from generator.write.search_shards import DocTerms, shard_search_index
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -178,7 +178,10 @@ def build(project: Project, progress: Progress, strict: bool = False) -> Corpus:
                                       site_name=site_title(project, corpus), site_url=project.site_url, store=store,
                                       generated=files)
                 # A large site's search index, split for the browser (above a size); shards as published stay there.
-                shard_search_index(new_site, kept=store.unchanged if store else None)
+                shard_search_index(new_site, kept=store.unchanged if store else None,
+                                   memo=lambda docs, key, cut: run.memo("search-terms", docs, key, cut, _DOC_TERMS))
+                run.cache.wait()  # the background save of the stages' results is over: save the documents' terms
+                run.cache.save()
                 stage.count = len(files)
                 notes = [f"{store.reused} pages reused"] if store and store.reused else []
                 stage.note = ", ".join(notes + ([f"{len(warnings)} warnings"] if warnings else []))
@@ -234,6 +237,8 @@ def _stop_on_errors(problems: list[Problem]) -> None:
         raise PapersiteError(f"{len(errors)} {noun} in the data; nothing was written", problems)
 
 
+#: What the cache keeps of a search document's terms (search_shards.DocTerms).
+_DOC_TERMS = shape(DocTerms)
 #: What the cache keeps of a normalised paper: every field but its location and collection, each of its type.
 _STORED_PAPER = fields_shape(Paper, leave_out=("source", "collection"))
 

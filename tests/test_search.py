@@ -91,3 +91,30 @@ def test_below_the_threshold_the_search_index_is_left_as_mkdocs_wrote_it(seed_si
     assert shard_search_index(site, above=count) is False
     assert (site / "search" / "search_index.json").read_bytes() == before and not (site / "search" / "shards").exists()
     assert shard_search_index(site, above=count - 1) is True
+
+
+def test_documents_terms_kept_from_a_last_build_give_the_same_shards(seed_site, tmp_path) -> None:
+    kept: dict[str, object] = {}
+    cut: list[int] = []
+
+    def memo(docs: list, key, compute) -> list:
+        """A cache keyed by content, as the build's: compute only what it does not hold."""
+        out = []
+        for doc in docs:
+            k = json.dumps(key(doc))
+            if k not in kept:
+                cut.append(1)
+                kept[k] = json.loads(json.dumps(compute(doc)))  # as it comes back from the cache files
+            out.append(kept[k])
+        return out
+
+    def shard(name: str, with_memo: bool) -> dict[str, bytes]:
+        site = tmp_path / name
+        shutil.copytree(seed_site / "site" / "search", site / "search")
+        assert shard_search_index(site, above=0, memo=memo if with_memo else None) is True
+        return {p.relative_to(site).as_posix(): p.read_bytes() for p in sorted(site.rglob("*")) if p.is_file()}
+
+    plain = shard("plain", False)
+    assert shard("first", True) == plain and cut
+    computed = len(cut)
+    assert shard("again", True) == plain and len(cut) == computed  # every document's terms came from the memo

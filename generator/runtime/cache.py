@@ -153,6 +153,7 @@ class Cache:
                     if shard in self._bad.get(kind, ()) or new_shards.get(shard, {}) != old_shards.get(shard, {}):
                         # Unchanged shards keep their file (and its mtime); an emptied one is written empty.
                         replace_file(self._path(kind, shard), _encode(kind, new_shards.get(shard, {})))
+                self._old[kind], self._bad[kind] = dict(entries), set()  # what the files hold now: a later save skips them
         except OSError as exc:
             # A read-only or full disk costs time next build, never the build itself.
             self.warn(f"{self.folder}: cache not saved ({exc.strerror or exc})")

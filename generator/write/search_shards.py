@@ -19,7 +19,7 @@ import os
 import re
 from collections import Counter
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 from lunr.stemmer import porter_stemmer
 from lunr.stop_word_filter import WORDS as STOP_WORDS
@@ -42,12 +42,18 @@ def threshold() -> int:
 
 #: Tells whether the published site already holds a file (its path in the site, its bytes): then it is not written.
 Kept = Callable[[str, bytes], bool]
+#: Returns compute(item) for every item, reusing the results kept under the content of key(item) (the build's cache).
+Memo = Callable[[list, Callable[[Any], tuple], Callable[[Any], Any]], list]
+#: What a document's terms are kept as: per field, its terms in first-seen order and how often each occurs.
+DocTerms = list[tuple[list[str], list[int]]]
 
 
-def shard_search_index(site_dir: Path, above: int | None = None, kept: Kept | None = None) -> bool:
+def shard_search_index(site_dir: Path, above: int | None = None, kept: Kept | None = None,
+                       memo: Memo | None = None) -> bool:
     """Shard site_dir's search index if it has more than `above` documents; return True if it did.
 
-    A shard file for which `kept` says the published site holds it byte for byte is not written.
+    A shard file for which `kept` says the published site holds it byte for byte is not written; with `memo`, a
+    document's terms are cut once and kept (one new abstract leaves the other 30,000 documents as they were).
     """
     path = site_dir / "search" / "search_index.json"
     if not path.is_file():
@@ -58,7 +64,7 @@ def shard_search_index(site_dir: Path, above: int | None = None, kept: Kept | No
     if len(docs) <= limit or not _supported(config):
         return False
     writer = _Writer(site_dir, kept)
-    manifest = write_shards(path.parent / "shards", docs, config, writer)
+    manifest = write_shards(path.parent / "shards", docs, config, writer, memo)
     stub = {"config": {**config, "papersite_shards": manifest}, "docs": []}
     path.write_text(json.dumps(stub, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
     return True
@@ -69,12 +75,13 @@ def _supported(config: dict) -> bool:
     return config.get("lang", ["en"]) == ["en"] and set(config.get("pipeline", [])) <= {"trimmer", "stopWordFilter", "stemmer"}
 
 
-def write_shards(folder: Path, docs: list[dict], config: dict, write: Callable[[Path, dict], None] | None = None) -> dict:
+def write_shards(folder: Path, docs: list[dict], config: dict, write: Callable[[Path, dict], None] | None = None,
+                 memo: Memo | None = None) -> dict:
     """Write the term shards, lexicons and document chunks of `docs` into folder; return the manifest."""
     write = write or _write
     folder.mkdir(parents=True, exist_ok=True)
     fields = list(config.get("fields", {"title": {}, "text": {}, "tags": {}}))
-    postings, ids = _postings(docs, fields, config)
+    postings, ids = _postings(docs, fields, config, memo)
     terms = sorted(postings, key=js_order)
     shards = _write_term_shards(folder, terms, postings, ids, len(fields), write)
     lexicon = _write_lexicons(folder, terms, write)
@@ -111,22 +118,39 @@ def js_order(term: str) -> bytes:
     return term.encode("utf-16-be")
 
 
-def _postings(docs: list[dict], fields: list[str], config: dict) -> tuple[dict[str, list[list[int]]], dict[str, int]]:
+def _postings(docs: list[dict], fields: list[str], config: dict, memo: Memo | None = None
+              ) -> tuple[dict[str, list[list[int]]], dict[str, int]]:
     """Return, per term, per field the flat [doc, count, doc, count, ...] list, and Lunr's term ids (first seen)."""
-    separator = _separator(config.get("separator", r"[\s\-]+"))
-    term_of = _Terms(config.get("pipeline", ["stopWordFilter"]))
+    separator, pipeline = config.get("separator", r"[\s\-]+"), config.get("pipeline", ["stopWordFilter"])
+    cut = _Cutter(fields, separator, pipeline)
+    if memo is None:
+        per_doc = [cut(doc) for doc in docs]
+    else:
+        per_doc = memo(docs, lambda doc: (FORMAT, separator, pipeline, [doc.get(name) for name in fields]), cut)
     postings: dict[str, list[list[int]]] = {}
     ids: dict[str, int] = {}
-    for d, doc in enumerate(docs):
-        for f, name in enumerate(fields):
-            # Counter keeps first-seen order, so new terms get their ids in Lunr's order.
-            counts = Counter(filter(None, map(term_of.__getitem__, material_words(doc.get(name), separator))))
-            for term, count in counts.items():
-                if term not in ids:
+    for d, doc_terms in enumerate(per_doc):
+        for f, (terms, counts) in enumerate(doc_terms):
+            for term, count in zip(terms, counts):
+                if term not in ids:  # ids in Lunr's order: by document, then field, then first occurrence
                     ids[term] = len(ids)
                     postings[term] = [[] for _ in fields]
                 postings[term][f] += (d, count)
     return postings, ids
+
+
+class _Cutter:
+    """Cut a document into its terms per field, each with how often it occurs, in first-seen order (Counter's)."""
+
+    def __init__(self, fields: list[str], separator: str, pipeline: list[str]) -> None:
+        self.fields, self.separator, self.term_of = fields, _separator(separator), _Terms(pipeline)
+
+    def __call__(self, doc: dict) -> DocTerms:
+        out: DocTerms = []
+        for name in self.fields:
+            counts = Counter(filter(None, map(self.term_of.__getitem__, material_words(doc.get(name), self.separator))))
+            out.append((list(counts), list(counts.values())))
+        return out
 
 
 class _Terms(dict):
