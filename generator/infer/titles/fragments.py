@@ -217,7 +217,7 @@ def problem(phrase: str) -> str | None:
     if verb := next((lower[k] for k in range(1, len(words) - 1) if words[k - 1].endswith(",") and _plain_verb(lower[k])
                      and lower[k + 1] in _DETERMINERS), None):
         return f"a clause (', {verb}')"  # "Near-optimal algorithm, prove its robustness": the sentence's next verb
-    if verb := next((b for a, b in zip(lower[1:], lower[2:]) if a == "and" and b in _AUTHOR_VERBS), None):
+    if verb := next((lower[k + 1] for k in range(1, len(lower) - 1) if lower[k] == "and" and _verb_after_and(lower, k)), None):
         return f"a clause ('and {verb}')"  # "Benchmark datasets and propose innovative evaluation metrics"
     if claim := next((a for a, b in zip(lower, lower[1:]) if a in _CLAIMS and b == "that"), None):
         return f"a clause ({claim!r} that)"
@@ -231,6 +231,15 @@ def problem(phrase: str) -> str | None:
                      or (w in _CLAUSE_WORDS and (k == 0 or lower[k - 1] not in _RELATIVES))), None):
         return f"a clause ({verb!r})"
     return None
+
+
+def _verb_after_and(lower: list[str], k: int) -> bool:
+    """Return whether the "and" at `k` goes on with the authors' next verb ("pipeline and use a randomly ...")."""
+    if k + 1 >= len(lower) or (k >= 2 and lower[k - 2] == "to"):
+        return False  # "method to understand and advance the ...": two verbs of one purpose
+    verb = lower[k + 1]
+    # A plain verb with its object's determiner: "X and use a Y" continues the sentence; "X and Y" joins nouns.
+    return verb in _AUTHOR_VERBS or (k + 2 < len(lower) and _plain_verb(verb) and lower[k + 2] in {"a", "an", "the", "its", "their"})
 
 
 def _cut_before(words: list[str], k: int) -> list[str]:
@@ -297,7 +306,7 @@ def repair(phrase: str) -> str:
         lower = [_bare(w) for w in words]
         # A pointer or a finite verb is cut off with the clause that holds it.
         bad = next((k for k, w in enumerate(lower) if k and (w in _POINTERS or w in _VOICE or w in _AUXILIARIES
-                                                             or (w == "and" and k + 1 < len(lower) and lower[k + 1] in _AUTHOR_VERBS)
+                                                             or (w == "and" and _verb_after_and(lower, k))
                                                              or w in _PRONOUNS - {"one"} or w in _SUBORDINATORS
                                                              or (w in _RELATIVES and words[k - 1].endswith(",")))), None)
         if bad is None:

@@ -179,7 +179,10 @@ _SUBJECT_END = re.compile(
 _SUBJECT_WRAPPER = re.compile(
     r"^(?:(?:although|while|though|since|because|whereas)\s+)?(?:(?:the|recent|existing|current|conventional|traditional"
     r"|modern|standard|many|most)\s+)*(?:(?:advances|advancements|developments|progress|success|deployment|use|ability"
-    r"|vulnerability|study|design|training)\s+(?:in|of)\s+(?:the\s+)?)?", re.I)
+    r"|vulnerability|study|design|training|significance|importance|relevance|popularity|prevalence|rise|emergence|advent)"
+    r"\s+(?:in|of)\s+(?:the\s+)?"
+    # "Modern techniques like contrastive learning ...": the examples are the field.
+    r"|(?:techniques|methods|models|approaches|tools|tasks|architectures)\s+(?:like|such\s+as)\s+)?", re.I)
 _VAGUE_SUBJECT = re.compile(r"^(?:where|what|which|who|how|why|whether|it|this|these|that|there|they|we|but|and|or|so|thus|then|here|one|many|most|much|several|some|such|recent|existing"
                             r"|current|previous|prior|traditional|conventional|despite|although|while|as|in|on|for|with"
                             r"|however|yet|when|if|since|because|recently|works?|studies|research|researchers|methods"
@@ -287,11 +290,24 @@ def _short_form(phrase: str, initials: str) -> re.Match[str] | None:
 BARE_WORDS = 3
 
 
-def _mentions(phrase: str, topic: str) -> bool:
-    """Return whether `phrase` already says at least half of `topic`'s words, plurals folded."""
+def _mentions(phrase: str, topic: str, every: bool = False) -> bool:
+    """Return whether `phrase` already says at least half of `topic`'s words (`every`: all), plurals folded."""
     have = {naive_singular(w) for w in re.findall(r"\w+", phrase.lower())}
     new = [naive_singular(w) for w in re.findall(r"\w+", topic.lower()) if w not in _STOP_TAIL]
-    return sum(w in have for w in new) * 2 >= len(new)
+    said = sum(w in have for w in new)
+    return said == len(new) if every else said * 2 >= len(new)
+
+
+#: A short form in a phrase: capitals inside a token ("OOD", "Fed-LT", "LLMs").
+_SHORT_TOKEN = re.compile(r"\b[A-Z][\w-]*[A-Z][\w-]*")
+
+
+def _spelled_out(phrase: str, text: str) -> str:
+    """Return `phrase` with each short form the abstract defines ("Out-of-distribution (OOD)") spelled out."""
+    def long_form(m: re.Match[str]) -> str:
+        at = text.find(f"({m.group(0)})")
+        return (_acronym_long_form(m.group(0), text[max(0, at - 200):at]) or m.group(0)) if at > 0 else m.group(0)
+    return _SHORT_TOKEN.sub(long_form, phrase)
 
 
 def _with_topic(phrase: str, text: str, room: int) -> str:
@@ -330,6 +346,10 @@ def _with_topic(phrase: str, text: str, room: int) -> str:
         return phrase[:short.start()] + spelled + phrase[short.end():]
     if re.search(r"\b(?:for|in|of|on)\s*$", phrase):
         return phrase
+    spelled = _spelled_out(phrase, text)
+    if spelled != phrase and _mentions(spelled, topic, every=True):
+        # "Graphical MOGP for multioutput Gaussian process" says it twice: the short form spelled out says it once.
+        return spelled if len(spelled) <= room else phrase
     if " for " in phrase:
         if topic != opening:
             return phrase  # "... approach for diffusion models" says where; a key term after it is tacked on

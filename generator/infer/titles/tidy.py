@@ -24,10 +24,13 @@ _LEAD_DROP = re.compile(
     r"^(?:(?:a|an|the|our|some|novel|new|innovative|simple|yet|first|generic|general|and|or|proposed|seminal|celebrated"
     r"|renowned|popular)(?![\w-])[\s,]*)+", re.I)
 #: "the challenging problem of estimating X": the problem's name is the gerund phrase it holds.
-_PROBLEM_OF = re.compile(r"^(?:the\s+)?(?:[\w-]+\s+){0,2}?(?:problem|task|question|challenge)\s+of\s+(?=[a-z]+ing\s)", re.I)
+_PROBLEM_OF = re.compile(r"^(?:the\s+)?(?:(?:[\w-]+\s+){0,2}?(?:problem|task|question|challenge)\s+of\s+(?=[a-z]+ing\s)"
+                         # "the problem of residual error estimation": the problem's name alone is the topic.
+                         r"|(?:problem|task)\s+of\s+(?=[\w-]+\s+[\w-]+\s+[\w-]))", re.I)
 #: "we propose to learn X": a purpose clause, which titles write as a gerund ("Learning X").
 # A word in -ly before a determiner is the verb itself ("to apply the"), not an adverb before one.
-_TO_VERB = re.compile(r"^(?:to|[Tt]o)\s+(?:\w+ly\s+(?!(?:the|a|an|this|these|its|their|our|each|all|any)\b))?([a-z]{3,})\b(?=\s)")
+_TO_VERB = re.compile(r"^(?:to|[Tt]o)\s+(?:(?:\w+ly|better|further)\s+(?!(?:the|a|an|this|these|its|their|our|each|all|any)\b))?"
+                      r"([a-z]{3,})\b(?=\s)")
 #: "(we) study a realistic setting", "(we) derive the optimal features": a verb of the authors' voice left at the
 #: start, which titles write as a gerund ("Studying a realistic setting").
 _BASE_VERB = re.compile(r"^([a-z]{3,})\s+(?=(?:a|an|the|many|several|various|two|three|four|its|their|how|whether)\s)"
@@ -86,6 +89,8 @@ _WEAK_CUTS = (
 )
 
 
+#: "... with random node input in a novel fashion": how the authors did it is their sentence's manner, no title's end.
+_MANNER_TAIL = re.compile(r"(?<=\w)\s+in\s+an?\s+(?:[\w-]+\s+){0,2}(?:fashion|manner|way)$")
 _THE_NOUN_END = re.compile(r"\bthe\s+[\w-]+$")
 
 
@@ -133,13 +138,13 @@ def _clean_phrase(phrase: str, limit: int, generic_head: bool = False) -> str:
                 break
         else:
             p = _cut_words(p, limit)
-    return _tidy_end(p)
+    return _tidy_end(_MANNER_TAIL.sub("", p))
 
 
 _GENERIC_HEAD = re.compile(
     r"^(?:[\w-]+(?:,?\s+(?:and|yet|but)\s+|\s+)){0,3}?(?:method|framework|approach|technique|algorithm|strategy"
     r"|procedure|scheme|way|pipeline|paradigm|solution)s?\s+(?:that\s+(?:can\s+)?|which\s+|to\s+|for\s+|of\s+)"
-    r"(?:\w+ly\s+)?(\w+)\b(?!-)")
+    r"(?:(?:\w+ly|better|further)\s+)?(\w+)\b(?!-)")  # "to better exploit": the adverb is no verb
 
 
 #: Endings of nouns that are never verbs, so "to" before one is no infinitive.
@@ -153,6 +158,7 @@ def _drop_generic_head(phrase: str) -> str:
         return phrase
     word = m.group(1)
     if (word.lower() in _STOP_TAIL or word.lower() in {"all", "any", "each", "every", "some", "one", "two"} or not word.islower()
+            or word in COMPARATIVES  # "techniques to better exploit": "bettering" is no word
             or word.endswith(_NOUN_SUFFIXES)):  # "approach to periodicity identification": "to" a noun, no purpose
         return phrase  # "a solution to the expected optimum": "to" starts a noun phrase, not a purpose
     joint = m.group(0)[:m.start(1)].split()
@@ -268,6 +274,24 @@ def _unglued(match: re.Match[str]) -> str:
         if low.endswith(word) and len(rest) >= 4 and zipf_frequency(rest.lower(), "en") >= 2.0:
             return f"{rest} {token[-len(word):]}"
     return token
+
+
+#: "Mayfly, the first neural data structure for ...": a short name and what it is, joined by a comma.
+_NAME_COMMA = re.compile(r"^((?:[\w-]+ ){0,2}[\w-]+), (?:the first |an? |the )(?=\S)")
+#: "lightweight framework, Prompt Risk Control, for selecting a prompt": a capitalised name set off inside the phrase.
+_NAME_INSIDE = re.compile(r"^([^,]{3,40}), ((?:[A-Z][\w-]*\s){1,3}[A-Z][\w-]*), (?=(?:for|to|that|which|with)\s)")
+
+
+def name_first(title: str) -> str:
+    """Return a title whose phrase names its subject in an apposition as "Name: what it is", else `title`."""
+    if m := _NAME_INSIDE.match(title):
+        rest = f"{m.group(1)} {title[m.end():]}"
+        return f"{m.group(2)}: {rest[:1].upper() + rest[1:]}"
+    m = _NAME_COMMA.match(title)
+    rest = title[m.end():] if m else ""
+    if m and len(rest.split()) >= 3 and "," not in rest:
+        return f"{m.group(1)}: {rest[:1].upper() + rest[1:]}"
+    return title
 
 
 def _finish(title: str) -> str:
