@@ -170,6 +170,8 @@ def nested_tags(phrases: Sequence[str]) -> list[tuple[str, str]]:
     return [(phrases[i], phrases[j]) for i, a in enumerate(forms) for j, b in enumerate(forms) if i != j and a in b]
 
 
+#: Nouns of a manner adverbial ("in a novel fashion", "in an end-to-end manner"): the abstract's voice, no title's end.
+_MANNER = frozenset("fashion manner way".split())
 #: Verbs a subject is followed by that take no object: inside a title they make it a sentence ("X emerges for Y").
 _INTRANSITIVE = frozenset("emerges arises occurs persists remains exists".split())
 #: The authors' verbs in their base form: after "and" inside a title they continue the abstract's sentence.
@@ -222,6 +224,14 @@ def title_fragment(title: str) -> str | None:
         return f"points back ({pointer!r})"
     if verb := next((b for a, b in zip(lower[1:], lower[2:]) if a == "and" and b in _AUTHOR_VERBS), None):
         return f"a clause ('and {verb}')"  # "Benchmark datasets and propose new metrics": the authors' sentence
+    # "Distillation pipeline and use a randomly initialized model": a plain verb and its object after "and" go on
+    # with the sentence ("to understand and advance the X" is one purpose of two verbs).
+    if verb := next((lower[k + 1] for k in range(1, len(lower) - 2) if lower[k] == "and" and lower[k - 2:k - 1] != ["to"]
+                     and _bare_verb(lower[k + 1]) and lower[k + 2] in ("a", "an", "the", "its", "their")), None):
+        return f"a clause ('and {verb}')"
+    if len(lower) >= 4 and lower[-1] in _MANNER and lower[-3:-1] != ["the", "same"] \
+            and any(lower[k] == "in" and lower[k + 1] in ("a", "an") for k in range(len(lower) - 4, len(lower) - 2) if k >= 0):
+        return f"ends on the manner ({' '.join(words[-3:])!r})"  # "... in a novel fashion": how the authors did it
     if verb := next((w for k, w in enumerate(lower) if k >= 2 and w in _INTRANSITIVE), None):
         return f"a clause ({verb!r} after its subject)"
     start = desc if desc else title.split()

@@ -236,6 +236,9 @@ def test_concept_repeats_lists_pairs():
         "Establish a unified theoretical foundation for pruning",
         "Leveraging and selecting",
         "PitfallsKnowledgeEditing: Benchmark datasets and propose innovative evaluation metrics",
+        "Multi-stage masked distillation pipeline and use a randomly initialized model",
+        "Message-passing operations of GNNs with random node input in a novel fashion",
+        "Instant3D: Generating 3D assets from text prompts in a feed-forward manner",
     ],
 )
 def test_title_fragment_detects_cut_titles(title):
@@ -259,6 +262,9 @@ def test_title_fragment_detects_cut_titles(title):
         "Maximum a posteriori inference of Gaussian Cox processes",
         "BarLeRIa: An Efficient Tuning Framework for Referring Image Segmentation",
         "Learning from Label Proportions",
+        "H-NTL: Method to understand and advance the non-transferable learning problem",
+        "Search and rescue with drones",
+        "Learning the same way twice",
     ],
 )
 def test_title_fragment_accepts_whole_titles(title):

@@ -138,7 +138,7 @@ def _clean_phrase(phrase: str, limit: int, generic_head: bool = False) -> str:
                 break
         else:
             p = _cut_words(p, limit)
-    return _tidy_end(_MANNER_TAIL.sub("", p))
+    return _tidy_end(p)
 
 
 _GENERIC_HEAD = re.compile(
@@ -189,8 +189,8 @@ def _cut_words(text: str, limit: int) -> str:
 
 
 def _tidy_end(text: str) -> str:
-    """Strip dangling words, punctuation and unbalanced brackets or quotes from the end."""
-    words = text.split()
+    """Strip dangling words, a manner adverbial, punctuation and unbalanced brackets or quotes from the end."""
+    words = _MANNER_TAIL.sub("", text).split()
     while words:
         last = words[-1].strip(",;:.-–—")
         if last.lower() in _STOP_TAIL or not last:
@@ -296,7 +296,7 @@ def name_first(title: str) -> str:
 
 def _finish(title: str) -> str:
     """Return `title` with its first letter capitalised, glued words apart, and within the length limit."""
-    title = re.sub(r"\s+", " ", title).strip()
+    title = _MANNER_TAIL.sub("", re.sub(r"\s+", " ", title).strip())
     title = re.sub(r"\b[A-Za-z]{6,}\b", _unglued, title)
     if len(title) > MAX_TITLE:
         title = _tidy_end(_cut_words(title, MAX_TITLE))
