@@ -61,7 +61,8 @@ _LOOSE_END_WORDS = frozenset(
 )
 # Nouns that need "of" after a determiner or preposition ("Through the Lens", "as a form", "in exchange").
 _COMPLEMENT_NOUNS = frozenset(
-    "lens form kind type sort variety number lack role use means terms top front favor favour exchange behalf sake spite emergence".split()
+    "lens form kind type sort variety number lack role use means terms top front favor favour exchange behalf sake spite emergence"
+    " proxy surrogate".split()
 )
 # Words ending in -ed that are no participle, and the participles titles end on by idiom ("... Revisited").
 _ED_NOT_CUT = frozenset(

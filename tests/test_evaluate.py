@@ -239,6 +239,7 @@ def test_concept_repeats_lists_pairs():
         "Multi-stage masked distillation pipeline and use a randomly initialized model",
         "Message-passing operations of GNNs with random node input in a novel fashion",
         "Instant3D: Generating 3D assets from text prompts in a feed-forward manner",
+        "Study of local graph clustering using noisy node labels as a proxy",
     ],
 )
 def test_title_fragment_detects_cut_titles(title):

@@ -1062,3 +1062,26 @@ def test_a_field_wrapped_in_significance_of_or_techniques_like_is_the_field() ->
     abstract = ("Given the size of modern neural networks, the significance of sparse architectures has surged. We "
                 "propose a sparse weight averaging method with multiple particles. It works.")
     assert "significance" not in infer_title(abstract), infer_title(abstract)
+
+
+def test_we_name_this_method_introduces_a_name() -> None:
+    abstract = ("Text-to-3D generation has made progress. We re-evaluate the role of classifier-free guidance in score "
+                "distillation. We name this method Classifier Score Distillation (CSD), which can be interpreted as "
+                "an implicit classifier.")
+    assert method_name(abstract) == "CSD"
+    assert infer_title(abstract).startswith("CSD: Classifier Score Distillation"), infer_title(abstract)
+
+
+def test_for_the_task_of_keeps_the_task_and_an_even_aside_is_cut() -> None:
+    abstract = ("The generative AI revolution has expanded to videos. In this work, we present a framework that "
+                "harnesses the power of a text-to-image diffusion model for the task of text-driven video editing.")
+    assert infer_title(abstract).endswith("for text-driven video editing"), infer_title(abstract)
+    abstract = ("Lip-to-speech involves generating speech from a silent video. In this work, we present LipVoicer, a "
+                "novel method that generates high-quality speech, even for in-the-wild and rich datasets, by "
+                "incorporating the text modality. LipVoicer works.")
+    assert "even" not in infer_title(abstract), infer_title(abstract)
+
+
+def test_as_a_proxy_needs_its_for() -> None:
+    assert problem("Local graph clustering using noisy node labels as a proxy")
+    assert repair("Local graph clustering using noisy node labels as a proxy") == "Local graph clustering using noisy node labels"

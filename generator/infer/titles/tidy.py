@@ -27,6 +27,7 @@ _LEAD_DROP = re.compile(
 _PROBLEM_OF = re.compile(r"^(?:the\s+)?(?:(?:[\w-]+\s+){0,2}?(?:problem|task|question|challenge)\s+of\s+(?=[a-z]+ing\s)"
                          # "the problem of residual error estimation": the problem's name alone is the topic.
                          r"|(?:problem|task)\s+of\s+(?=[\w-]+\s+[\w-]+\s+[\w-]))", re.I)
+_FOR_THE_TASK = re.compile(r"\bfor\s+the\s+(?:task|problem|purpose)\s+of\s+", re.I)
 #: "we propose to learn X": a purpose clause, which titles write as a gerund ("Learning X").
 # A word in -ly before a determiner is the verb itself ("to apply the"), not an adverb before one.
 _TO_VERB = re.compile(r"^(?:to|[Tt]o)\s+(?:(?:\w+ly|better|further)\s+(?!(?:the|a|an|this|these|its|their|our|each|all|any)\b))?"
@@ -75,7 +76,7 @@ _BY_MEANS = re.compile(r"^(?:[\w-]+\s+){0,4}?(?:issues?|problems?|gaps?|challeng
 _STRONG_CUT = re.compile(
     r"\s*(?:[;:]|\s[–—]\s|\s-\s|,\s*(?:i\.e\.|e\.g\.)|,?\s(?:in terms of|such as|as well as|so that|in order to"
     r"|with the (?:goal|aim|purpose) of)\b"
-    r"|,\s*(?:for future|to|to be|along with|which|while|where|whereas|and|but|thus|thereby|so|as|namely|such|called|termed|dubbed|named|"
+    r"|,\s*(?:for future|to|to be|along with|which|while|where|whereas|and|but|thus|thereby|so|as|even|namely|such|called|termed|dubbed|named|"
     r"coined|inspired|[a-z]+ing|[a-z]+ed)\b|\s(?:which|whereby)\b"
     r"|\s(?:that|and)\s(?:can|could|is|are|was|were|does|do|has|have|achieves?|outperforms?|"
     r"significantly|effectively|efficiently|enables?|allows?|yields?|shows?|demonstrates?|"
@@ -103,6 +104,7 @@ def _clean_phrase(phrase: str, limit: int, generic_head: bool = False) -> str:
     p = p.strip(" .,;:!?-–—\"'“”")
     p = _LEAD_DROP.sub("", p)
     p = _PROBLEM_OF.sub("", p)
+    p = _FOR_THE_TASK.sub("for ", p)  # "model for the task of text-driven video editing": the task is its name
     p = _US_TO.sub(" to ", p)  # "framework that enables us to analyze X": the purpose, without the authors' voice
     p = _POINTER_DET.sub(_specific_pointer, p)
     # "address this fundamental issue by developing X": the means is the contribution, the issue was said before.
