@@ -1085,3 +1085,10 @@ def test_for_the_task_of_keeps_the_task_and_an_even_aside_is_cut() -> None:
 def test_as_a_proxy_needs_its_for() -> None:
     assert problem("Local graph clustering using noisy node labels as a proxy")
     assert repair("Local graph clustering using noisy node labels as a proxy") == "Local graph clustering using noisy node labels"
+
+
+def test_a_repeated_term_a_process_is_done_via_joins_it_with_via() -> None:
+    abstract = ("This paper investigates the fundamental regression task of learning k neurons from Gaussian input, "
+                "using two-layer networks trained via gradient descent under proper initialization. Our analysis of "
+                "gradient descent has three phases. We prove that gradient descent converges.")
+    assert infer_title(abstract) == "Learning k neurons from Gaussian input via gradient descent", infer_title(abstract)

@@ -354,4 +354,17 @@ def _with_topic(phrase: str, text: str, room: int) -> str:
         if topic != opening:
             return phrase  # "... approach for diffusion models" says where; a key term after it is tacked on
         return f"{phrase} in {topic}"  # "X for Y for Z" reads as a stammer; "X for Y in Z" says where
-    return f"{phrase} for {topic}"
+    # "Learning k neurons ... via gradient descent": a process the abstract says is done via the term it repeats.
+    means = topic != opening and phrase.split()[0].lower().endswith("ing") and _means_word(topic, text)
+    return f"{phrase} {means or 'for'} {topic}"
+
+
+#: "trained via gradient descent": the prepositions that make a repeated term the means, not the field ("with" is
+#: either: "theorem with recurrent networks").
+_MEANS = re.compile(r"\b(?:via|using|through)\s+(?:the\s+|a\s+|an\s+)?$", re.I)
+
+
+def _means_word(term: str, text: str) -> str:
+    """Return "via" when the abstract first uses `term` as a means ("trained via gradient descent"), else ""."""
+    at = text.lower().find(term.lower())
+    return "via" if at > 0 and _MEANS.search(text[max(0, at - 20):at]) else ""
