@@ -73,7 +73,8 @@ _ED_NOT_CUT = frozenset(
 _OPENERS = frozenset(
     """while although though because since whereas unless if when whenever once however moreover furthermore
     additionally thus therefore hence here this these those that such it its we our they there can could do does
-    did is are how what why which who whether where to by given particularly specifically finally then""".split()
+    did is are how what why which who whether where to by given particularly specifically finally then
+    called termed dubbed""".split()
 )
 #: Inside a title these start a clause: a subject pronoun, a subordinator after a comma ("X, which ...").
 _CLAUSE_PRONOUNS = frozenset("we it they".split())
@@ -171,6 +172,8 @@ def nested_tags(phrases: Sequence[str]) -> list[tuple[str, str]]:
     return [(phrases[i], phrases[j]) for i, a in enumerate(forms) for j, b in enumerate(forms) if i != j and a in b]
 
 
+#: Adjectives of a comparison that open an aside with "to" ("akin to X", "similar to X", "due to X").
+_NEEDS_TO = frozenset("akin similar due prone comparable equivalent analogous according close identical".split())
 #: Nouns of a manner adverbial ("in a novel fashion", "in an end-to-end manner"): the abstract's voice, no title's end.
 _MANNER = frozenset("fashion manner way".split())
 #: Verbs a subject is followed by that take no object: inside a title they make it a sentence ("X emerges for Y").
@@ -201,6 +204,8 @@ def title_fragment(title: str) -> str | None:
     lower = [w.lower() for w in words]
     if lower[0] in _OPENERS:
         return f"opens with {words[0]!r}"
+    if len(lower) > 1 and lower[1] == "to" and lower[0] in _NEEDS_TO:
+        return f"opens with {' '.join(words[:2])!r}"  # "Akin to human cognition": an aside of a sentence
     # What follows a name ("MOFI: It's a simple") is judged as a title's start too; "It's" opens as "It" does.
     desc = title.split(": ", 1)[1].split() if ": " in title else []
     opener = _EDGE_PUNCT.sub("", desc[0]).lower() if desc else ""
@@ -221,6 +226,10 @@ def title_fragment(title: str) -> str | None:
             and not lower[-3].endswith("ing") and lower[-3] not in ("how", "learn", "learns", "what", "when") \
             and not words[-1][:1].isupper():
         return f"ends on {' '.join(words[-2:])!r} (a purpose without its object)"
+    # "Optimizing the constraint that each object", "analysis of how each stage for ...": a clause cut before its verb.
+    if clause := next((k for k in range(1, len(lower) - 1) if lower[k] in ("that", "how", "whether", "why")
+                       and (lower[k + 1] in ("each", "every") or (lower[k + 1] in _DETERMINERS and len(lower) - k <= 4))), None):
+        return f"a clause cut before its verb ({' '.join(words[clause:clause + 3])!r})"
     if pointer := next((w for w in lower[1:] if w in _POINTERS), None):
         return f"points back ({pointer!r})"
     if verb := next((b for a, b in zip(lower[1:], lower[2:]) if a == "and" and b in _AUTHOR_VERBS), None):

@@ -240,6 +240,10 @@ def test_concept_repeats_lists_pairs():
         "Message-passing operations of GNNs with random node input in a novel fashion",
         "Instant3D: Generating 3D assets from text prompts in a feed-forward manner",
         "Study of local graph clustering using noisy node labels as a proxy",
+        "Optimizing the constraint that each object",
+        "Extensive analysis of how each stage for supervised fine-tuning",
+        "Akin to human cognition",
+        "Called slots or object files",
     ],
 )
 def test_title_fragment_detects_cut_titles(title):
@@ -266,6 +270,9 @@ def test_title_fragment_detects_cut_titles(title):
         "H-NTL: Method to understand and advance the non-transferable learning problem",
         "Search and rescue with drones",
         "Learning the same way twice",
+        "Known lower bounds on the model size",
+        "Named entity recognition with transformers",
+        "Similarity of neural network representations revisited",
     ],
 )
 def test_title_fragment_accepts_whole_titles(title):

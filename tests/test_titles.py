@@ -1092,3 +1092,16 @@ def test_a_repeated_term_a_process_is_done_via_joins_it_with_via() -> None:
                 "using two-layer networks trained via gradient descent under proper initialization. Our analysis of "
                 "gradient descent has three phases. We prove that gradient descent converges.")
     assert infer_title(abstract) == "Learning k neurons from Gaussian input via gradient descent", infer_title(abstract)
+
+
+def test_a_clause_cut_before_its_verb_and_an_aside_opening_are_no_titles() -> None:
+    assert problem("Optimizing the constraint that each object")
+    assert problem("Exact predictions on how the grokking time")
+    assert problem("Akin to human cognition")
+    assert problem("Called slots or object files")
+    assert not problem("Learning how to rank")
+    assert not problem("Known lower bounds on the model size")
+    abstract = ("Grokking is the phenomenon where a model generalizes long after it has fit the training data. We show "
+                "that grokking can occur in linear networks. We present exact predictions on how the grokking time "
+                "depends on input and output dimensionality. We provide empirical verification for these propositions.")
+    assert "how the grokking time" not in infer_title(abstract), infer_title(abstract)

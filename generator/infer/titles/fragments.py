@@ -57,7 +57,7 @@ _OPENERS = (_CONJUNCTIONS | _PRONOUNS | _AUXILIARIES | frozenset(
     """although though since unless whenever once however moreover furthermore additionally therefore hence here
     there this these those that such its their our how what why who to despite given as instead even not
     nevertheless nonetheless indeed another finally first second specifically due following like each every either neither rather
-    much comprising consisting containing resulting
+    much comprising consisting containing resulting called termed dubbed
     for existing previous prior conventional traditional two three four five six seven eight nine ten several many
     various numerous in with particularly notably especially recent then into of from at upon onto via per than through
     """.split())) - {"one"}  # "One for All (OFA)"
@@ -83,6 +83,8 @@ driven proven broken spoken thrown""".split())
 #: Adjectives of "it is X to ...": a phrase opening with one and "to" is that sentence's end.
 _PREDICATIVE = frozenset("""useful possible important necessary difficult hard easy crucial essential natural common
 desirable beneficial challenging impossible""".split())
+#: Adjectives of a comparison that open an aside with "to" ("akin to X", "similar to X", "due to X").
+_NEEDS_TO = frozenset("akin similar due prone comparable equivalent analogous according close identical".split())
 #: Where a phrase may be cut back to the noun phrase before it.
 _BOUNDARIES = _PREPOSITIONS | frozenset("that which who where whose and or to while".split())
 #: Nouns in -s that are no plural.
@@ -167,6 +169,8 @@ def problem(phrase: str) -> str | None:
         return f"opens with {words[0]!r}"
     if len(lower) > 1 and lower[0] in COMPARATIVES and lower[1] == "the":
         return f"opens with {' '.join(words[:2])!r}"  # "Higher the kurtosis of ...": "the higher the X, the more"
+    if len(lower) > 1 and lower[0] in _NEEDS_TO and lower[1] == "to":
+        return f"opens with {' '.join(words[:2])!r}"  # "Akin to human cognition": a sentence's aside, no noun phrase
     if len(lower) > 1 and lower[0] in _PREDICATIVE and lower[1] == "to":
         return f"opens with {' '.join(words[:2])!r}"  # "Useful to select ...": the rest of "it is useful to"
     if len(lower) > 2 and lower[0].endswith("ly") and len(lower[0]) > 4 and lower[0] not in _LY_NOT_ADVERBS \
@@ -176,6 +180,8 @@ def problem(phrase: str) -> str | None:
         return f"opens with {' '.join(words[:2])!r}"  # "Inspired by ...", "Positioned between ...": a sentence's aside
     if _loose_end(words):
         return f"ends on {words[-1]!r}"
+    if clause := _subject_without_verb(lower):
+        return f"a clause cut before its verb ({clause!r})"
     gerunds = lower[1:] if lower[0] in _PREPOSITIONS else lower
     if len(gerunds) >= 2 and all(w.endswith("ing") or w in {"and", "or"} for w in gerunds):
         return "gerunds without an object"  # "Leveraging and selecting [from vast data]"
@@ -241,6 +247,18 @@ def _verb_after_and(lower: list[str], k: int) -> bool:
     verb = lower[k + 1]
     # A plain verb with its object's determiner: "X and use a Y" continues the sentence; "X and Y" joins nouns.
     return verb in _AUTHOR_VERBS or (k + 2 < len(lower) and _plain_verb(verb) and lower[k + 2] in {"a", "an", "the", "its", "their"})
+
+
+#: Words that open a clause whose subject follows ("the constraint that each object [must ...]").
+_CLAUSE_OPENERS = frozenset("that how whether why what".split())
+
+
+def _subject_without_verb(lower: list[str]) -> str:
+    """Return "how each stage" when a clause opener, a determiner and at most two words end the phrase, else ""."""
+    for k in range(max(1, len(lower) - 4), len(lower) - 1):
+        if lower[k] in _CLAUSE_OPENERS and lower[k + 1] in _DETERMINERS | {"each", "every"} and len(lower) - k <= 4:
+            return " ".join(lower[k:])
+    return ""
 
 
 def _cut_before(words: list[str], k: int) -> list[str]:
