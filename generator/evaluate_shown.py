@@ -226,6 +226,15 @@ def title_fragment(title: str) -> str | None:
             and not lower[-3].endswith("ing") and lower[-3] not in ("how", "learn", "learns", "what", "when") \
             and not words[-1][:1].isupper():
         return f"ends on {' '.join(words[-2:])!r} (a purpose without its object)"
+    # "DLNs transfer to ReLU networks, before conducting a study": the sentence's next step after a comma.
+    raw_words = title.split()
+    if step := next((lower[k] for k in range(1, min(len(lower), len(raw_words)) - 1) if raw_words[k - 1].endswith(",")
+                     and lower[k] in ("before", "after", "while", "when", "until", "by", "thereby") and lower[k + 1].endswith("ing")), None):
+        return f"a clause (', {step} ...ing')"
+    # "Certified training methods compute and then optimize an upper bound": a subject and its two verbs.
+    if verb := next((lower[k] for k in range(1, len(lower) - 3) if lower[k + 1:k + 3] == ["and", "then"]
+                     and _bare_verb(lower[k]) and _bare_verb(lower[k + 3])), None):
+        return f"a clause ({verb!r} and then another verb)"
     # "Optimizing the constraint that each object", "analysis of how each stage for ...": a clause cut before its verb.
     if clause := next((k for k in range(1, len(lower) - 1) if lower[k] in ("that", "how", "whether", "why")
                        and (lower[k + 1] in ("each", "every") or (lower[k + 1] in _DETERMINERS and len(lower) - k <= 4))), None):

@@ -244,6 +244,8 @@ def test_concept_repeats_lists_pairs():
         "Extensive analysis of how each stage for supervised fine-tuning",
         "Akin to human cognition",
         "Called slots or object files",
+        "Certified training methods compute and then optimize an upper bound",
+        "Sinkhorn-Newton-Sparse: Extension to the Sinkhorn algorithm, by introducing early stopping",
     ],
 )
 def test_title_fragment_detects_cut_titles(title):
@@ -273,6 +275,8 @@ def test_title_fragment_detects_cut_titles(title):
         "Known lower bounds on the model size",
         "Named entity recognition with transformers",
         "Similarity of neural network representations revisited",
+        "Learning before acting in reinforcement learning",
+        "Detect, then correct: two-stage training",
     ],
 )
 def test_title_fragment_accepts_whole_titles(title):

@@ -1105,3 +1105,28 @@ def test_a_clause_cut_before_its_verb_and_an_aside_opening_are_no_titles() -> No
                 "that grokking can occur in linear networks. We present exact predictions on how the grokking time "
                 "depends on input and output dimensionality. We provide empirical verification for these propositions.")
     assert "how the grokking time" not in infer_title(abstract), infer_title(abstract)
+
+
+def test_a_subject_with_two_verbs_or_a_next_step_after_a_comma_is_a_clause() -> None:
+    assert problem("Certified training methods compute and then optimize an upper bound")
+    assert problem("DLNs transfer to ReLU networks, before conducting an extensive empirical study")
+    assert not problem("Learning before acting in reinforcement learning")
+
+
+def test_a_means_after_an_object_that_points_back_is_the_contribution() -> None:
+    abstract = ("Training certifiably robust neural networks is becoming ever more relevant. To this end, certified "
+                "training methods compute and then optimize an upper bound on the worst-case loss. In this work, we "
+                "investigate these mechanisms by leveraging a novel metric measuring the tightness of IBP bounds. "
+                "Finally, we show how these results on DLNs transfer to ReLU networks, before conducting a study.")
+    assert infer_title(abstract).startswith("Leveraging a novel metric measuring the tightness"), infer_title(abstract)
+    # "this instability is overcome by clipping ...": a sentence's verb before "by", no object pointing back.
+    abstract = ("Sparse activations are a promising avenue. We show that this instability is overcome by clipping the "
+                "nonlinear activation magnitude, at a level prescribed by the variance map. Experiments verify it.")
+    assert not infer_title(abstract).endswith("at a level"), infer_title(abstract)
+
+
+def test_recent_advancements_name_no_field() -> None:
+    abstract = ("Recent advancements have introduced machine learning frameworks to enhance branching policies. To "
+                "address this challenge, we propose Contrastive Learning with Augmented MILPs for Branching (CAMBranch), "
+                "a framework that generates Augmented MILPs. CAMBranch works.")
+    assert not infer_title(abstract).endswith("advancements"), infer_title(abstract)

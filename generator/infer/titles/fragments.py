@@ -85,6 +85,8 @@ _PREDICATIVE = frozenset("""useful possible important necessary difficult hard e
 desirable beneficial challenging impossible""".split())
 #: Adjectives of a comparison that open an aside with "to" ("akin to X", "similar to X", "due to X").
 _NEEDS_TO = frozenset("akin similar due prone comparable equivalent analogous according close identical".split())
+#: Words that, after a comma and before a gerund, go on with the sentence's next step (", before conducting").
+_STEP_WORDS = frozenset("before after while when until by thereby".split())
 #: Where a phrase may be cut back to the noun phrase before it.
 _BOUNDARIES = _PREPOSITIONS | frozenset("that which who where whose and or to while".split())
 #: Nouns in -s that are no plural.
@@ -202,9 +204,11 @@ def problem(phrase: str) -> str | None:
     if verb := next((lower[k] for k in range(1, len(words) - 1) if _verb_s(words[k - 1]) and _plain_verb(lower[k])
                      and lower[k + 1].endswith("ly") and len(lower[k + 1]) > 4), None):
         return f"a clause ({verb!r} after its subject)"
-    # "Predictive objectives improve and stabilize learning": a plural subject and two plain verbs.
-    if verb := next((lower[k] for k in range(1, len(words) - 2) if _verb_s(words[k - 1]) and _plain_verb(lower[k])
-                     and lower[k + 1] == "and" and _plain_verb(lower[k + 2]) and (k < 2 or lower[k - 2] not in _RELATIVES)), None):
+    # "Predictive objectives improve and stabilize learning", "methods compute and then optimize a bound": a plural
+    # subject and two plain verbs.
+    joined = [w for k, w in enumerate(lower) if not (w == "then" and k and lower[k - 1] == "and")]
+    if verb := next((joined[k] for k in range(1, len(joined) - 2) if _verb_s(joined[k - 1]) and _plain_verb(joined[k])
+                     and joined[k + 1] == "and" and _plain_verb(joined[k + 2]) and (k < 2 or joined[k - 2] not in _RELATIVES)), None):
         return f"a clause ({verb!r} and another verb after its subject)"
     # "Trigger design framework informs effective attacks": a verb in -s, then an adjective before its object.
     if verb := next((lower[k] for k in range(1, len(words) - 2) if _verb_s(words[k]) and lower[k - 1] not in _RELATIVES
@@ -220,7 +224,11 @@ def problem(phrase: str) -> str | None:
                      and _plain_verb(lower[k])), None):
         return f"a clause ({verb!r} after its subject)"
     if any(lower[k] in _RELATIVES and words[k - 1].endswith(",") for k in range(1, len(words))):
-        return "a clause (', which')"  # "LEGO bricks, which seamlessly integrate ...": a sentence goes on
+        return "a clause (', which')"
+    # "DLNs transfer to ReLU networks, before conducting a study": a sentence's next step after a comma.
+    if sub := next((lower[k] for k in range(1, len(words) - 1) if words[k - 1].endswith(",") and lower[k] in _STEP_WORDS
+                    and lower[k + 1].endswith("ing")), None):
+        return f"a clause (', {sub} ...ing')"  # "LEGO bricks, which seamlessly integrate ...": a sentence goes on
     if verb := next((lower[k] for k in range(1, len(words) - 1) if words[k - 1].endswith(",") and _plain_verb(lower[k])
                      and lower[k + 1] in _DETERMINERS), None):
         return f"a clause (', {verb}')"  # "Near-optimal algorithm, prove its robustness": the sentence's next verb

@@ -193,7 +193,9 @@ _VAGUE_SUBJECT = re.compile(r"^(?:where|what|which|who|how|why|whether|it|this|t
                             r"|importance|need|lack|part|aspect|component|cornerstone|area|field|topic|role|way|years?|context|number|amount|variety"
                             r"|paper|work|study|era|age|recent|practice|addition|contrast|particular|majority|minority|bulk|landscape|realm|revolution|wave|surge|comparisons|results|experiments|findings)\b"
                             # A bare generic plural says nothing about the field.
-                            r"|^(?:models?|data|learning|methods|systems|algorithms|networks|tasks|agents)$", re.I)
+                            r"|^(?:models?|data|learning|methods|systems|algorithms|networks|tasks|agents)$"
+                            # "Recent advancements have introduced ...": progress in no field named.
+                            r"|^(?:advances|advancements|developments|progress|breakthroughs|efforts|attempts)$", re.I)
 
 
 _QUALIFIER = re.compile(r"\s(?:with|for|under|using|via|where|when|on|in|of|from|through|across|without)\s")

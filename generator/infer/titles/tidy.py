@@ -71,8 +71,12 @@ _STOP_TAIL = {"a", "an", "the", "of", "and", "or", "to", "for", "in", "on", "wit
 _REPORT = re.compile(r"^(?:[\w-]+\s+(?:and\s+)?){0,3}?(?:results|evidence|analys[ie]s|experiments|findings|insights|proofs?"
                      r"|guarantees)\s+(?:guaranteeing|showing|demonstrating|indicating|suggesting|revealing|establishing|proving"
                      r"|explaining|on)\s+(?:the\s+)?(\S.*)", re.I)
-_BY_MEANS = re.compile(r"^(?:[\w-]+\s+){0,4}?(?:issues?|problems?|gaps?|challenges?|limitations?|questions?|shortcomings?)"
+_BY_MEANS = re.compile(r"^(?:(?:[\w-]+\s+){0,4}?(?:issues?|problems?|gaps?|challenges?|limitations?|questions?|shortcomings?)"
+                       # "investigate these mechanisms by leveraging X": what points back was said; the means is new.
+                       r"|(?:this|these|those|such)\s+(?:(?!(?:is|are|was|were|be|been|can)\b)[\w-]+\s+){0,2}?"
+                       r"(?!(?:is|are|was|were|be|been|can)\b)[\w-]+)"
                        r"\s+by\s+((?:(?:proposing|introducing|developing|presenting|designing)\s+(.+))|[a-z]{3,}ing\b.*)")
+_POINTER_START = re.compile(r"^(?:this|these|those|such)\b|\b(?:this|these|those|such)\s", re.I)
 _STRONG_CUT = re.compile(
     r"\s*(?:[;:]|\s[–—]\s|\s-\s|,\s*(?:i\.e\.|e\.g\.)|,?\s(?:in terms of|such as|as well as|so that|in order to"
     r"|with the (?:goal|aim|purpose) of)\b"
@@ -109,7 +113,8 @@ def _clean_phrase(phrase: str, limit: int, generic_head: bool = False) -> str:
     p = _POINTER_DET.sub(_specific_pointer, p)
     # "address this fundamental issue by developing X": the means is the contribution, the issue was said before.
     means = _BY_MEANS.match(p)
-    if means:
+    # "this question by exploring the performance of these algorithms": a means that points back says no more.
+    if means and not (_POINTER_START.match(p) and _POINTER_START.search(means.group(1))):
         p = _LEAD_DROP.sub("", means.group(2) if means.group(2) else means.group(1))
     report = _REPORT.match(p)
     if report and len(report.group(1).split()) >= 3:
