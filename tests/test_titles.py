@@ -1130,3 +1130,10 @@ def test_recent_advancements_name_no_field() -> None:
                 "address this challenge, we propose Contrastive Learning with Augmented MILPs for Branching (CAMBranch), "
                 "a framework that generates Augmented MILPs. CAMBranch works.")
     assert not infer_title(abstract).endswith("advancements"), infer_title(abstract)
+
+
+def test_a_relative_clause_cut_inside_its_object_is_dropped_whole() -> None:
+    abstract = ("We introduce Würstchen, a novel architecture for text-to-image synthesis that combines competitive "
+                "performance with unprecedented cost-effectiveness for large-scale text-to-image diffusion models. "
+                "A key contribution is a compact semantic image representation.")
+    assert infer_title(abstract) == "Würstchen: Architecture for text-to-image synthesis", infer_title(abstract)

@@ -96,6 +96,7 @@ _WEAK_CUTS = (
 
 #: "... with random node input in a novel fashion": how the authors did it is their sentence's manner, no title's end.
 _MANNER_TAIL = re.compile(r"(?<=\w)\s+in\s+an?\s+(?:[\w-]+\s+){0,2}(?:fashion|manner|way)$")
+_CUT_RELATIVE = re.compile(r"\s(?:that|which)\s+(?:[a-z]+ly\s+)?[a-z]+s\s+(?:[\w-]+\s+){0,3}[\w-]+$")
 _THE_NOUN_END = re.compile(r"\bthe\s+[\w-]+$")
 
 
@@ -142,6 +143,10 @@ def _clean_phrase(phrase: str, limit: int, generic_head: bool = False) -> str:
                     and not (p.startswith(" of ", m.start()) and _THE_NOUN_END.search(p, 0, m.start()))]
             if ends:
                 p = p[:ends[-1]]
+                # "architecture ... that combines competitive performance [with ...]": a relative clause cut inside
+                # its object says half of it; the phrase before it is whole.
+                relative = _CUT_RELATIVE.search(p, 15)
+                p = p[:relative.start()] if relative else p
                 break
         else:
             p = _cut_words(p, limit)
