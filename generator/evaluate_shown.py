@@ -61,7 +61,8 @@ _LOOSE_END_WORDS = frozenset(
 )
 # Nouns that need "of" after a determiner or preposition ("Through the Lens", "as a form", "in exchange").
 _COMPLEMENT_NOUNS = frozenset(
-    "lens form kind type sort variety number lack role use means terms top front favor favour exchange behalf sake spite emergence".split()
+    "lens form kind type sort variety number lack role use means terms top front favor favour exchange behalf sake spite emergence"
+    " proxy surrogate".split()
 )
 # Words ending in -ed that are no participle, and the participles titles end on by idiom ("... Revisited").
 _ED_NOT_CUT = frozenset(
@@ -72,7 +73,8 @@ _ED_NOT_CUT = frozenset(
 _OPENERS = frozenset(
     """while although though because since whereas unless if when whenever once however moreover furthermore
     additionally thus therefore hence here this these those that such it its we our they there can could do does
-    did is are how what why which who whether where to by given particularly specifically finally then""".split()
+    did is are how what why which who whether where to by given particularly specifically finally then
+    called termed dubbed""".split()
 )
 #: Inside a title these start a clause: a subject pronoun, a subordinator after a comma ("X, which ...").
 _CLAUSE_PRONOUNS = frozenset("we it they".split())
@@ -170,6 +172,10 @@ def nested_tags(phrases: Sequence[str]) -> list[tuple[str, str]]:
     return [(phrases[i], phrases[j]) for i, a in enumerate(forms) for j, b in enumerate(forms) if i != j and a in b]
 
 
+#: Adjectives of a comparison that open an aside with "to" ("akin to X", "similar to X", "due to X").
+_NEEDS_TO = frozenset("akin similar due prone comparable equivalent analogous according close identical".split())
+#: Nouns of a manner adverbial ("in a novel fashion", "in an end-to-end manner"): the abstract's voice, no title's end.
+_MANNER = frozenset("fashion manner way".split())
 #: Verbs a subject is followed by that take no object: inside a title they make it a sentence ("X emerges for Y").
 _INTRANSITIVE = frozenset("emerges arises occurs persists remains exists".split())
 #: The authors' verbs in their base form: after "and" inside a title they continue the abstract's sentence.
@@ -198,6 +204,8 @@ def title_fragment(title: str) -> str | None:
     lower = [w.lower() for w in words]
     if lower[0] in _OPENERS:
         return f"opens with {words[0]!r}"
+    if len(lower) > 1 and lower[1] == "to" and lower[0] in _NEEDS_TO:
+        return f"opens with {' '.join(words[:2])!r}"  # "Akin to human cognition": an aside of a sentence
     # What follows a name ("MOFI: It's a simple") is judged as a title's start too; "It's" opens as "It" does.
     desc = title.split(": ", 1)[1].split() if ": " in title else []
     opener = _EDGE_PUNCT.sub("", desc[0]).lower() if desc else ""
@@ -218,10 +226,31 @@ def title_fragment(title: str) -> str | None:
             and not lower[-3].endswith("ing") and lower[-3] not in ("how", "learn", "learns", "what", "when") \
             and not words[-1][:1].isupper():
         return f"ends on {' '.join(words[-2:])!r} (a purpose without its object)"
+    # "DLNs transfer to ReLU networks, before conducting a study": the sentence's next step after a comma.
+    raw_words = title.split()
+    if step := next((lower[k] for k in range(1, min(len(lower), len(raw_words)) - 1) if raw_words[k - 1].endswith(",")
+                     and lower[k] in ("before", "after", "while", "when", "until", "by", "thereby") and lower[k + 1].endswith("ing")), None):
+        return f"a clause (', {step} ...ing')"
+    # "Certified training methods compute and then optimize an upper bound": a subject and its two verbs.
+    if verb := next((lower[k] for k in range(1, len(lower) - 3) if lower[k + 1:k + 3] == ["and", "then"]
+                     and _bare_verb(lower[k]) and _bare_verb(lower[k + 3])), None):
+        return f"a clause ({verb!r} and then another verb)"
+    # "Optimizing the constraint that each object", "analysis of how each stage for ...": a clause cut before its verb.
+    if clause := next((k for k in range(1, len(lower) - 1) if lower[k] in ("that", "how", "whether", "why")
+                       and (lower[k + 1] in ("each", "every") or (lower[k + 1] in _DETERMINERS and len(lower) - k <= 4))), None):
+        return f"a clause cut before its verb ({' '.join(words[clause:clause + 3])!r})"
     if pointer := next((w for w in lower[1:] if w in _POINTERS), None):
         return f"points back ({pointer!r})"
     if verb := next((b for a, b in zip(lower[1:], lower[2:]) if a == "and" and b in _AUTHOR_VERBS), None):
         return f"a clause ('and {verb}')"  # "Benchmark datasets and propose new metrics": the authors' sentence
+    # "Distillation pipeline and use a randomly initialized model": a plain verb and its object after "and" go on
+    # with the sentence ("to understand and advance the X" is one purpose of two verbs).
+    if verb := next((lower[k + 1] for k in range(1, len(lower) - 2) if lower[k] == "and" and lower[k - 2:k - 1] != ["to"]
+                     and _bare_verb(lower[k + 1]) and lower[k + 2] in ("a", "an", "the", "its", "their")), None):
+        return f"a clause ('and {verb}')"
+    if len(lower) >= 4 and lower[-1] in _MANNER and lower[-3:-1] != ["the", "same"] \
+            and any(lower[k] == "in" and lower[k + 1] in ("a", "an") for k in range(len(lower) - 4, len(lower) - 2) if k >= 0):
+        return f"ends on the manner ({' '.join(words[-3:])!r})"  # "... in a novel fashion": how the authors did it
     if verb := next((w for k, w in enumerate(lower) if k >= 2 and w in _INTRANSITIVE), None):
         return f"a clause ({verb!r} after its subject)"
     start = desc if desc else title.split()

@@ -236,6 +236,16 @@ def test_concept_repeats_lists_pairs():
         "Establish a unified theoretical foundation for pruning",
         "Leveraging and selecting",
         "PitfallsKnowledgeEditing: Benchmark datasets and propose innovative evaluation metrics",
+        "Multi-stage masked distillation pipeline and use a randomly initialized model",
+        "Message-passing operations of GNNs with random node input in a novel fashion",
+        "Instant3D: Generating 3D assets from text prompts in a feed-forward manner",
+        "Study of local graph clustering using noisy node labels as a proxy",
+        "Optimizing the constraint that each object",
+        "Extensive analysis of how each stage for supervised fine-tuning",
+        "Akin to human cognition",
+        "Called slots or object files",
+        "Certified training methods compute and then optimize an upper bound",
+        "Sinkhorn-Newton-Sparse: Extension to the Sinkhorn algorithm, by introducing early stopping",
     ],
 )
 def test_title_fragment_detects_cut_titles(title):
@@ -259,6 +269,14 @@ def test_title_fragment_detects_cut_titles(title):
         "Maximum a posteriori inference of Gaussian Cox processes",
         "BarLeRIa: An Efficient Tuning Framework for Referring Image Segmentation",
         "Learning from Label Proportions",
+        "H-NTL: Method to understand and advance the non-transferable learning problem",
+        "Search and rescue with drones",
+        "Learning the same way twice",
+        "Known lower bounds on the model size",
+        "Named entity recognition with transformers",
+        "Similarity of neural network representations revisited",
+        "Learning before acting in reinforcement learning",
+        "Detect, then correct: two-stage training",
     ],
 )
 def test_title_fragment_accepts_whole_titles(title):

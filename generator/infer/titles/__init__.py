@@ -36,7 +36,7 @@ from generator.infer.titles.purpose import purpose
 from generator.infer.titles.vague import bare, cut_vague_purpose, everyday
 from generator.infer.titles.keyterms import MIN_MENTIONS, key_terms
 from generator.infer.titles.plain import plain_text, split_sentences
-from generator.infer.titles.tidy import _LEAD_DROP, MAX_TITLE, SOFT_LIMIT, _cut_words, _finish, _tidy_end, cut_at_phrase
+from generator.infer.titles.tidy import _LEAD_DROP, MAX_TITLE, SOFT_LIMIT, _cut_words, _finish, _tidy_end, cut_at_phrase, name_first
 
 __all__ = ["MAX_TITLE", "SOFT_LIMIT", "TOPIC_WORDS", "infer_title", "method_name", "plain_text", "split_sentences"]
 
@@ -205,5 +205,5 @@ def infer_title(abstract_md: str) -> str:
     # A name only used, never formally introduced, is good enough for a title but too weak for method_name.
     found = _name_of(abstract_md) or _subject_name(text) or _coined_term(text)
     if not found:
-        return _finish(cut_vague_purpose(_unnamed_title(text)))
+        return _finish(name_first(cut_vague_purpose(_unnamed_title(text))))
     return _finish(cut_vague_purpose(_named_title(found, text)))

@@ -57,7 +57,7 @@ _OPENERS = (_CONJUNCTIONS | _PRONOUNS | _AUXILIARIES | frozenset(
     """although though since unless whenever once however moreover furthermore additionally therefore hence here
     there this these those that such its their our how what why who to despite given as instead even not
     nevertheless nonetheless indeed another finally first second specifically due following like each every either neither rather
-    much comprising consisting containing resulting
+    much comprising consisting containing resulting called termed dubbed
     for existing previous prior conventional traditional two three four five six seven eight nine ten several many
     various numerous in with particularly notably especially recent then into of from at upon onto via per than through
     """.split())) - {"one"}  # "One for All (OFA)"
@@ -71,7 +71,8 @@ _VOICE = frozenset("our ours".split())
 #: Nouns that need "of" after a determiner or preposition ("through the use", "the number", "as a form").
 _COMPLEMENT_NOUNS = frozenset("""lens form kind type sort variety number lack role use means terms top front favor
 favour exchange behalf sake spite emergence presence absence ability need part range efficacy effectiveness
-importance chain series family mixture combination sequence suite plethora multitude wealth myriad principle notion task amount portion fraction subset superset handful collection""".split())
+importance chain series family mixture combination sequence suite plethora multitude wealth myriad principle notion task amount portion fraction subset superset handful collection
+proxy surrogate""".split())
 #: Words in -ed that are no participle, and participles titles end on by idiom ("... Revisited").
 _ED_NOT_CUT = frozenset("""need speed seed feed breed bleed greed deed creed weed reed hundred kindred sacred naked
 wicked embed bed red revisited reconsidered demystified explained unleashed simplified unified reloaded
@@ -82,6 +83,10 @@ driven proven broken spoken thrown""".split())
 #: Adjectives of "it is X to ...": a phrase opening with one and "to" is that sentence's end.
 _PREDICATIVE = frozenset("""useful possible important necessary difficult hard easy crucial essential natural common
 desirable beneficial challenging impossible""".split())
+#: Adjectives of a comparison that open an aside with "to" ("akin to X", "similar to X", "due to X").
+_NEEDS_TO = frozenset("akin similar due prone comparable equivalent analogous according close identical".split())
+#: Words that, after a comma and before a gerund, go on with the sentence's next step (", before conducting").
+_STEP_WORDS = frozenset("before after while when until by thereby".split())
 #: Where a phrase may be cut back to the noun phrase before it.
 _BOUNDARIES = _PREPOSITIONS | frozenset("that which who where whose and or to while".split())
 #: Nouns in -s that are no plural.
@@ -166,6 +171,8 @@ def problem(phrase: str) -> str | None:
         return f"opens with {words[0]!r}"
     if len(lower) > 1 and lower[0] in COMPARATIVES and lower[1] == "the":
         return f"opens with {' '.join(words[:2])!r}"  # "Higher the kurtosis of ...": "the higher the X, the more"
+    if len(lower) > 1 and lower[0] in _NEEDS_TO and lower[1] == "to":
+        return f"opens with {' '.join(words[:2])!r}"  # "Akin to human cognition": a sentence's aside, no noun phrase
     if len(lower) > 1 and lower[0] in _PREDICATIVE and lower[1] == "to":
         return f"opens with {' '.join(words[:2])!r}"  # "Useful to select ...": the rest of "it is useful to"
     if len(lower) > 2 and lower[0].endswith("ly") and len(lower[0]) > 4 and lower[0] not in _LY_NOT_ADVERBS \
@@ -175,6 +182,8 @@ def problem(phrase: str) -> str | None:
         return f"opens with {' '.join(words[:2])!r}"  # "Inspired by ...", "Positioned between ...": a sentence's aside
     if _loose_end(words):
         return f"ends on {words[-1]!r}"
+    if clause := _subject_without_verb(lower):
+        return f"a clause cut before its verb ({clause!r})"
     gerunds = lower[1:] if lower[0] in _PREPOSITIONS else lower
     if len(gerunds) >= 2 and all(w.endswith("ing") or w in {"and", "or"} for w in gerunds):
         return "gerunds without an object"  # "Leveraging and selecting [from vast data]"
@@ -195,9 +204,11 @@ def problem(phrase: str) -> str | None:
     if verb := next((lower[k] for k in range(1, len(words) - 1) if _verb_s(words[k - 1]) and _plain_verb(lower[k])
                      and lower[k + 1].endswith("ly") and len(lower[k + 1]) > 4), None):
         return f"a clause ({verb!r} after its subject)"
-    # "Predictive objectives improve and stabilize learning": a plural subject and two plain verbs.
-    if verb := next((lower[k] for k in range(1, len(words) - 2) if _verb_s(words[k - 1]) and _plain_verb(lower[k])
-                     and lower[k + 1] == "and" and _plain_verb(lower[k + 2]) and (k < 2 or lower[k - 2] not in _RELATIVES)), None):
+    # "Predictive objectives improve and stabilize learning", "methods compute and then optimize a bound": a plural
+    # subject and two plain verbs.
+    joined = [w for k, w in enumerate(lower) if not (w == "then" and k and lower[k - 1] == "and")]
+    if verb := next((joined[k] for k in range(1, len(joined) - 2) if _verb_s(joined[k - 1]) and _plain_verb(joined[k])
+                     and joined[k + 1] == "and" and _plain_verb(joined[k + 2]) and (k < 2 or joined[k - 2] not in _RELATIVES)), None):
         return f"a clause ({verb!r} and another verb after its subject)"
     # "Trigger design framework informs effective attacks": a verb in -s, then an adjective before its object.
     if verb := next((lower[k] for k in range(1, len(words) - 2) if _verb_s(words[k]) and lower[k - 1] not in _RELATIVES
@@ -213,11 +224,15 @@ def problem(phrase: str) -> str | None:
                      and _plain_verb(lower[k])), None):
         return f"a clause ({verb!r} after its subject)"
     if any(lower[k] in _RELATIVES and words[k - 1].endswith(",") for k in range(1, len(words))):
-        return "a clause (', which')"  # "LEGO bricks, which seamlessly integrate ...": a sentence goes on
+        return "a clause (', which')"
+    # "DLNs transfer to ReLU networks, before conducting a study": a sentence's next step after a comma.
+    if sub := next((lower[k] for k in range(1, len(words) - 1) if words[k - 1].endswith(",") and lower[k] in _STEP_WORDS
+                    and lower[k + 1].endswith("ing")), None):
+        return f"a clause (', {sub} ...ing')"  # "LEGO bricks, which seamlessly integrate ...": a sentence goes on
     if verb := next((lower[k] for k in range(1, len(words) - 1) if words[k - 1].endswith(",") and _plain_verb(lower[k])
                      and lower[k + 1] in _DETERMINERS), None):
         return f"a clause (', {verb}')"  # "Near-optimal algorithm, prove its robustness": the sentence's next verb
-    if verb := next((b for a, b in zip(lower[1:], lower[2:]) if a == "and" and b in _AUTHOR_VERBS), None):
+    if verb := next((lower[k + 1] for k in range(1, len(lower) - 1) if lower[k] == "and" and _verb_after_and(lower, k)), None):
         return f"a clause ('and {verb}')"  # "Benchmark datasets and propose innovative evaluation metrics"
     if claim := next((a for a, b in zip(lower, lower[1:]) if a in _CLAIMS and b == "that"), None):
         return f"a clause ({claim!r} that)"
@@ -231,6 +246,27 @@ def problem(phrase: str) -> str | None:
                      or (w in _CLAUSE_WORDS and (k == 0 or lower[k - 1] not in _RELATIVES))), None):
         return f"a clause ({verb!r})"
     return None
+
+
+def _verb_after_and(lower: list[str], k: int) -> bool:
+    """Return whether the "and" at `k` goes on with the authors' next verb ("pipeline and use a randomly ...")."""
+    if k + 1 >= len(lower) or (k >= 2 and lower[k - 2] == "to"):
+        return False  # "method to understand and advance the ...": two verbs of one purpose
+    verb = lower[k + 1]
+    # A plain verb with its object's determiner: "X and use a Y" continues the sentence; "X and Y" joins nouns.
+    return verb in _AUTHOR_VERBS or (k + 2 < len(lower) and _plain_verb(verb) and lower[k + 2] in {"a", "an", "the", "its", "their"})
+
+
+#: Words that open a clause whose subject follows ("the constraint that each object [must ...]").
+_CLAUSE_OPENERS = frozenset("that how whether why what".split())
+
+
+def _subject_without_verb(lower: list[str]) -> str:
+    """Return "how each stage" when a clause opener, a determiner and at most two words end the phrase, else ""."""
+    for k in range(max(1, len(lower) - 4), len(lower) - 1):
+        if lower[k] in _CLAUSE_OPENERS and lower[k + 1] in _DETERMINERS | {"each", "every"} and len(lower) - k <= 4:
+            return " ".join(lower[k:])
+    return ""
 
 
 def _cut_before(words: list[str], k: int) -> list[str]:
@@ -297,7 +333,7 @@ def repair(phrase: str) -> str:
         lower = [_bare(w) for w in words]
         # A pointer or a finite verb is cut off with the clause that holds it.
         bad = next((k for k, w in enumerate(lower) if k and (w in _POINTERS or w in _VOICE or w in _AUXILIARIES
-                                                             or (w == "and" and k + 1 < len(lower) and lower[k + 1] in _AUTHOR_VERBS)
+                                                             or (w == "and" and _verb_after_and(lower, k))
                                                              or w in _PRONOUNS - {"one"} or w in _SUBORDINATORS
                                                              or (w in _RELATIVES and words[k - 1].endswith(",")))), None)
         if bad is None:

@@ -29,7 +29,9 @@ _INTRO_VERBS = (r"propose|introduce|present|develop|design|devise|build|create|r
 _INTRO_GERUNDS = r"proposing|introducing|presenting|developing|designing|devising|building|creating|releasing"
 _NAME_TRIGGERS = (r"called|dubbed|named|termed|coined|nicknamed|namely|tagged|(?:coin|coined)\s+as|refer\s+to\s+(?:it\s+)?as"
                   r"|(?:which|that|what)\s+we\s+(?:call|term|name|dub|coin)"
-                  r"|name\s+of\s+(?:our|the|this)\s+(?:method|model|approach|framework|algorithm)\s*(?::|is)")
+                  r"|name\s+of\s+(?:our|the|this)\s+(?:method|model|approach|framework|algorithm)\s*(?::|is)"
+                  # "We name this method Classifier Score Distillation (CSD)": the name follows the object.
+                  r"|(?<=[Ww]e\s)(?:name|call|term|dub)\s+(?:our|the|this)\s+(?:method|model|approach|framework|algorithm|technique)")
 #: Capitalised words that are never a paper's own name even when they look like one.
 _NOT_NAMES = {"We", "Our", "The", "This", "These", "Here", "However", "Moreover", "Furthermore", "In",
               "It", "Specifically", "Finally", "Additionally", "To", "A", "An", "Transformer",

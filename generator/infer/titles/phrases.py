@@ -179,7 +179,10 @@ _SUBJECT_END = re.compile(
 _SUBJECT_WRAPPER = re.compile(
     r"^(?:(?:although|while|though|since|because|whereas)\s+)?(?:(?:the|recent|existing|current|conventional|traditional"
     r"|modern|standard|many|most)\s+)*(?:(?:advances|advancements|developments|progress|success|deployment|use|ability"
-    r"|vulnerability|study|design|training)\s+(?:in|of)\s+(?:the\s+)?)?", re.I)
+    r"|vulnerability|study|design|training|significance|importance|relevance|popularity|prevalence|rise|emergence|advent)"
+    r"\s+(?:in|of)\s+(?:the\s+)?"
+    # "Modern techniques like contrastive learning ...": the examples are the field.
+    r"|(?:techniques|methods|models|approaches|tools|tasks|architectures)\s+(?:like|such\s+as)\s+)?", re.I)
 _VAGUE_SUBJECT = re.compile(r"^(?:where|what|which|who|how|why|whether|it|this|these|that|there|they|we|but|and|or|so|thus|then|here|one|many|most|much|several|some|such|recent|existing"
                             r"|current|previous|prior|traditional|conventional|despite|although|while|as|in|on|for|with"
                             r"|however|yet|when|if|since|because|recently|works?|studies|research|researchers|methods"
@@ -190,7 +193,9 @@ _VAGUE_SUBJECT = re.compile(r"^(?:where|what|which|who|how|why|whether|it|this|t
                             r"|importance|need|lack|part|aspect|component|cornerstone|area|field|topic|role|way|years?|context|number|amount|variety"
                             r"|paper|work|study|era|age|recent|practice|addition|contrast|particular|majority|minority|bulk|landscape|realm|revolution|wave|surge|comparisons|results|experiments|findings)\b"
                             # A bare generic plural says nothing about the field.
-                            r"|^(?:models?|data|learning|methods|systems|algorithms|networks|tasks|agents)$", re.I)
+                            r"|^(?:models?|data|learning|methods|systems|algorithms|networks|tasks|agents)$"
+                            # "Recent advancements have introduced ...": progress in no field named.
+                            r"|^(?:advances|advancements|developments|progress|breakthroughs|efforts|attempts)$", re.I)
 
 
 _QUALIFIER = re.compile(r"\s(?:with|for|under|using|via|where|when|on|in|of|from|through|across|without)\s")
@@ -287,11 +292,24 @@ def _short_form(phrase: str, initials: str) -> re.Match[str] | None:
 BARE_WORDS = 3
 
 
-def _mentions(phrase: str, topic: str) -> bool:
-    """Return whether `phrase` already says at least half of `topic`'s words, plurals folded."""
+def _mentions(phrase: str, topic: str, every: bool = False) -> bool:
+    """Return whether `phrase` already says at least half of `topic`'s words (`every`: all), plurals folded."""
     have = {naive_singular(w) for w in re.findall(r"\w+", phrase.lower())}
     new = [naive_singular(w) for w in re.findall(r"\w+", topic.lower()) if w not in _STOP_TAIL]
-    return sum(w in have for w in new) * 2 >= len(new)
+    said = sum(w in have for w in new)
+    return said == len(new) if every else said * 2 >= len(new)
+
+
+#: A short form in a phrase: capitals inside a token ("OOD", "Fed-LT", "LLMs").
+_SHORT_TOKEN = re.compile(r"\b[A-Z][\w-]*[A-Z][\w-]*")
+
+
+def _spelled_out(phrase: str, text: str) -> str:
+    """Return `phrase` with each short form the abstract defines ("Out-of-distribution (OOD)") spelled out."""
+    def long_form(m: re.Match[str]) -> str:
+        at = text.find(f"({m.group(0)})")
+        return (_acronym_long_form(m.group(0), text[max(0, at - 200):at]) or m.group(0)) if at > 0 else m.group(0)
+    return _SHORT_TOKEN.sub(long_form, phrase)
 
 
 def _with_topic(phrase: str, text: str, room: int) -> str:
@@ -330,8 +348,25 @@ def _with_topic(phrase: str, text: str, room: int) -> str:
         return phrase[:short.start()] + spelled + phrase[short.end():]
     if re.search(r"\b(?:for|in|of|on)\s*$", phrase):
         return phrase
+    spelled = _spelled_out(phrase, text)
+    if spelled != phrase and _mentions(spelled, topic, every=True):
+        # "Graphical MOGP for multioutput Gaussian process" says it twice: the short form spelled out says it once.
+        return spelled if len(spelled) <= room else phrase
     if " for " in phrase:
         if topic != opening:
             return phrase  # "... approach for diffusion models" says where; a key term after it is tacked on
         return f"{phrase} in {topic}"  # "X for Y for Z" reads as a stammer; "X for Y in Z" says where
-    return f"{phrase} for {topic}"
+    # "Learning k neurons ... via gradient descent": a process the abstract says is done via the term it repeats.
+    means = topic != opening and phrase.split()[0].lower().endswith("ing") and _means_word(topic, text)
+    return f"{phrase} {means or 'for'} {topic}"
+
+
+#: "trained via gradient descent": the prepositions that make a repeated term the means, not the field ("with" is
+#: either: "theorem with recurrent networks").
+_MEANS = re.compile(r"\b(?:via|using|through)\s+(?:the\s+|a\s+|an\s+)?$", re.I)
+
+
+def _means_word(term: str, text: str) -> str:
+    """Return "via" when the abstract first uses `term` as a means ("trained via gradient descent"), else ""."""
+    at = text.lower().find(term.lower())
+    return "via" if at > 0 and _MEANS.search(text[max(0, at - 20):at]) else ""

@@ -24,10 +24,14 @@ _LEAD_DROP = re.compile(
     r"^(?:(?:a|an|the|our|some|novel|new|innovative|simple|yet|first|generic|general|and|or|proposed|seminal|celebrated"
     r"|renowned|popular)(?![\w-])[\s,]*)+", re.I)
 #: "the challenging problem of estimating X": the problem's name is the gerund phrase it holds.
-_PROBLEM_OF = re.compile(r"^(?:the\s+)?(?:[\w-]+\s+){0,2}?(?:problem|task|question|challenge)\s+of\s+(?=[a-z]+ing\s)", re.I)
+_PROBLEM_OF = re.compile(r"^(?:the\s+)?(?:(?:[\w-]+\s+){0,2}?(?:problem|task|question|challenge)\s+of\s+(?=[a-z]+ing\s)"
+                         # "the problem of residual error estimation": the problem's name alone is the topic.
+                         r"|(?:problem|task)\s+of\s+(?=[\w-]+\s+[\w-]+\s+[\w-]))", re.I)
+_FOR_THE_TASK = re.compile(r"\bfor\s+the\s+(?:task|problem|purpose)\s+of\s+", re.I)
 #: "we propose to learn X": a purpose clause, which titles write as a gerund ("Learning X").
 # A word in -ly before a determiner is the verb itself ("to apply the"), not an adverb before one.
-_TO_VERB = re.compile(r"^(?:to|[Tt]o)\s+(?:\w+ly\s+(?!(?:the|a|an|this|these|its|their|our|each|all|any)\b))?([a-z]{3,})\b(?=\s)")
+_TO_VERB = re.compile(r"^(?:to|[Tt]o)\s+(?:(?:\w+ly|better|further)\s+(?!(?:the|a|an|this|these|its|their|our|each|all|any)\b))?"
+                      r"([a-z]{3,})\b(?=\s)")
 #: "(we) study a realistic setting", "(we) derive the optimal features": a verb of the authors' voice left at the
 #: start, which titles write as a gerund ("Studying a realistic setting").
 _BASE_VERB = re.compile(r"^([a-z]{3,})\s+(?=(?:a|an|the|many|several|various|two|three|four|its|their|how|whether)\s)"
@@ -67,12 +71,16 @@ _STOP_TAIL = {"a", "an", "the", "of", "and", "or", "to", "for", "in", "on", "wit
 _REPORT = re.compile(r"^(?:[\w-]+\s+(?:and\s+)?){0,3}?(?:results|evidence|analys[ie]s|experiments|findings|insights|proofs?"
                      r"|guarantees)\s+(?:guaranteeing|showing|demonstrating|indicating|suggesting|revealing|establishing|proving"
                      r"|explaining|on)\s+(?:the\s+)?(\S.*)", re.I)
-_BY_MEANS = re.compile(r"^(?:[\w-]+\s+){0,4}?(?:issues?|problems?|gaps?|challenges?|limitations?|questions?|shortcomings?)"
+_BY_MEANS = re.compile(r"^(?:(?:[\w-]+\s+){0,4}?(?:issues?|problems?|gaps?|challenges?|limitations?|questions?|shortcomings?)"
+                       # "investigate these mechanisms by leveraging X": what points back was said; the means is new.
+                       r"|(?:this|these|those|such)\s+(?:(?!(?:is|are|was|were|be|been|can)\b)[\w-]+\s+){0,2}?"
+                       r"(?!(?:is|are|was|were|be|been|can)\b)[\w-]+)"
                        r"\s+by\s+((?:(?:proposing|introducing|developing|presenting|designing)\s+(.+))|[a-z]{3,}ing\b.*)")
+_POINTER_START = re.compile(r"^(?:this|these|those|such)\b|\b(?:this|these|those|such)\s", re.I)
 _STRONG_CUT = re.compile(
     r"\s*(?:[;:]|\s[–—]\s|\s-\s|,\s*(?:i\.e\.|e\.g\.)|,?\s(?:in terms of|such as|as well as|so that|in order to"
     r"|with the (?:goal|aim|purpose) of)\b"
-    r"|,\s*(?:for future|to|to be|along with|which|while|where|whereas|and|but|thus|thereby|so|as|namely|such|called|termed|dubbed|named|"
+    r"|,\s*(?:for future|to|to be|along with|which|while|where|whereas|and|but|thus|thereby|so|as|even|namely|such|called|termed|dubbed|named|"
     r"coined|inspired|[a-z]+ing|[a-z]+ed)\b|\s(?:which|whereby)\b"
     r"|\s(?:that|and)\s(?:can|could|is|are|was|were|does|do|has|have|achieves?|outperforms?|"
     r"significantly|effectively|efficiently|enables?|allows?|yields?|shows?|demonstrates?|"
@@ -86,6 +94,9 @@ _WEAK_CUTS = (
 )
 
 
+#: "... with random node input in a novel fashion": how the authors did it is their sentence's manner, no title's end.
+_MANNER_TAIL = re.compile(r"(?<=\w)\s+in\s+an?\s+(?:[\w-]+\s+){0,2}(?:fashion|manner|way)$")
+_CUT_RELATIVE = re.compile(r"\s(?:that|which)\s+(?:[a-z]+ly\s+)?[a-z]+s\s+(?:[\w-]+\s+){0,3}[\w-]+$")
 _THE_NOUN_END = re.compile(r"\bthe\s+[\w-]+$")
 
 
@@ -98,11 +109,13 @@ def _clean_phrase(phrase: str, limit: int, generic_head: bool = False) -> str:
     p = p.strip(" .,;:!?-–—\"'“”")
     p = _LEAD_DROP.sub("", p)
     p = _PROBLEM_OF.sub("", p)
+    p = _FOR_THE_TASK.sub("for ", p)  # "model for the task of text-driven video editing": the task is its name
     p = _US_TO.sub(" to ", p)  # "framework that enables us to analyze X": the purpose, without the authors' voice
     p = _POINTER_DET.sub(_specific_pointer, p)
     # "address this fundamental issue by developing X": the means is the contribution, the issue was said before.
     means = _BY_MEANS.match(p)
-    if means:
+    # "this question by exploring the performance of these algorithms": a means that points back says no more.
+    if means and not (_POINTER_START.match(p) and _POINTER_START.search(means.group(1))):
         p = _LEAD_DROP.sub("", means.group(2) if means.group(2) else means.group(1))
     report = _REPORT.match(p)
     if report and len(report.group(1).split()) >= 3:
@@ -130,6 +143,10 @@ def _clean_phrase(phrase: str, limit: int, generic_head: bool = False) -> str:
                     and not (p.startswith(" of ", m.start()) and _THE_NOUN_END.search(p, 0, m.start()))]
             if ends:
                 p = p[:ends[-1]]
+                # "architecture ... that combines competitive performance [with ...]": a relative clause cut inside
+                # its object says half of it; the phrase before it is whole.
+                relative = _CUT_RELATIVE.search(p, 15)
+                p = p[:relative.start()] if relative else p
                 break
         else:
             p = _cut_words(p, limit)
@@ -139,7 +156,7 @@ def _clean_phrase(phrase: str, limit: int, generic_head: bool = False) -> str:
 _GENERIC_HEAD = re.compile(
     r"^(?:[\w-]+(?:,?\s+(?:and|yet|but)\s+|\s+)){0,3}?(?:method|framework|approach|technique|algorithm|strategy"
     r"|procedure|scheme|way|pipeline|paradigm|solution)s?\s+(?:that\s+(?:can\s+)?|which\s+|to\s+|for\s+|of\s+)"
-    r"(?:\w+ly\s+)?(\w+)\b(?!-)")
+    r"(?:(?:\w+ly|better|further)\s+)?(\w+)\b(?!-)")  # "to better exploit": the adverb is no verb
 
 
 #: Endings of nouns that are never verbs, so "to" before one is no infinitive.
@@ -153,6 +170,7 @@ def _drop_generic_head(phrase: str) -> str:
         return phrase
     word = m.group(1)
     if (word.lower() in _STOP_TAIL or word.lower() in {"all", "any", "each", "every", "some", "one", "two"} or not word.islower()
+            or word in COMPARATIVES  # "techniques to better exploit": "bettering" is no word
             or word.endswith(_NOUN_SUFFIXES)):  # "approach to periodicity identification": "to" a noun, no purpose
         return phrase  # "a solution to the expected optimum": "to" starts a noun phrase, not a purpose
     joint = m.group(0)[:m.start(1)].split()
@@ -183,8 +201,8 @@ def _cut_words(text: str, limit: int) -> str:
 
 
 def _tidy_end(text: str) -> str:
-    """Strip dangling words, punctuation and unbalanced brackets or quotes from the end."""
-    words = text.split()
+    """Strip dangling words, a manner adverbial, punctuation and unbalanced brackets or quotes from the end."""
+    words = _MANNER_TAIL.sub("", text).split()
     while words:
         last = words[-1].strip(",;:.-–—")
         if last.lower() in _STOP_TAIL or not last:
@@ -270,9 +288,27 @@ def _unglued(match: re.Match[str]) -> str:
     return token
 
 
+#: "Mayfly, the first neural data structure for ...": a short name and what it is, joined by a comma.
+_NAME_COMMA = re.compile(r"^((?:[\w-]+ ){0,2}[\w-]+), (?:the first |an? |the )(?=\S)")
+#: "lightweight framework, Prompt Risk Control, for selecting a prompt": a capitalised name set off inside the phrase.
+_NAME_INSIDE = re.compile(r"^([^,]{3,40}), ((?:[A-Z][\w-]*\s){1,3}[A-Z][\w-]*), (?=(?:for|to|that|which|with)\s)")
+
+
+def name_first(title: str) -> str:
+    """Return a title whose phrase names its subject in an apposition as "Name: what it is", else `title`."""
+    if m := _NAME_INSIDE.match(title):
+        rest = f"{m.group(1)} {title[m.end():]}"
+        return f"{m.group(2)}: {rest[:1].upper() + rest[1:]}"
+    m = _NAME_COMMA.match(title)
+    rest = title[m.end():] if m else ""
+    if m and len(rest.split()) >= 3 and "," not in rest:
+        return f"{m.group(1)}: {rest[:1].upper() + rest[1:]}"
+    return title
+
+
 def _finish(title: str) -> str:
     """Return `title` with its first letter capitalised, glued words apart, and within the length limit."""
-    title = re.sub(r"\s+", " ", title).strip()
+    title = _MANNER_TAIL.sub("", re.sub(r"\s+", " ", title).strip())
     title = re.sub(r"\b[A-Za-z]{6,}\b", _unglued, title)
     if len(title) > MAX_TITLE:
         title = _tidy_end(_cut_words(title, MAX_TITLE))
