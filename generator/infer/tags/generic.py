@@ -1,0 +1,32 @@
+"""Phrases that are grammatical and true of a paper yet name no concept a reader would file it under.
+
+Two generic nouns of scientific prose ("model outputs", "training objective", "data samples", "feature space")
+describe a part of any method; a past participle before a generic head ("pre-trained models", "labeled data")
+says how something was made, not what it is. Both are general English, not a corpus's keywords; the tag stage
+(`__init__._Unfit`) shows neither unless the user or an author gave it.
+"""
+
+from __future__ import annotations
+
+from generator.infer.tags.words import GENERIC_SINGLE
+
+# A generic noun before "learning" or "prediction" names a field or a task ("representation learning",
+# "property prediction").
+_FIELD_HEADS = frozenset({"learning", "prediction"})
+
+
+def _participle(word: str) -> bool:
+    """Return whether a word reads as a past participle: "trained", "fine-tuned", "graph-structured"."""
+    last = word.rsplit("-", 1)[-1]
+    return len(last) >= 5 and last.endswith("ed") and not last.endswith("eed")
+
+
+def generic_pair(key: str) -> bool:
+    """Return whether a two-word phrase key is made of generic prose nouns, or a participle and a generic head."""
+    words = key.split(" ")
+    if len(words) != 2:
+        return False
+    first, head = words
+    if head in _FIELD_HEADS:
+        return False
+    return (first in GENERIC_SINGLE and head in GENERIC_SINGLE) or (_participle(first) and head in GENERIC_SINGLE)
