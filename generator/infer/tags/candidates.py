@@ -14,7 +14,7 @@ from typing import Iterator
 
 import numpy as np
 
-from generator.infer.tags.about import ASIDE_WORDS, SELF_WORDS, states_contribution
+from generator.infer.tags.about import ASIDE_WORDS, EXAMPLE_WORDS, SELF_WORDS, states_contribution
 from generator.infer.tags.tokens import acronym_stem, bad_head, is_stop, sentences, surface_word, tokens
 from generator.infer.tags.words import BAD_START, DETERMINERS, FILLER_KEYS, GENERIC_SINGLE, NEGATORS, SIZE_WORDS
 from generator.text import fold_key
@@ -57,13 +57,15 @@ def _token_facts(token: str) -> tuple[bool, str, str, bool, bool, bool, str, boo
 
     (ends a run, folding key, display form, cannot end a tag, cannot start one, is a determiner, acronym stem,
     is a size adjective, denies what follows, is a generic noun, is a word rather than a symbol or number,
-    1 for a word of an aside and 2 for one by which the paper speaks of itself, see about.py).
+    bit 1 for a word of an aside, 2 for one by which the paper speaks of itself, 4 for one introducing an
+    example or a contrast, see about.py).
     """
     low = token.lower()
     key = fold_key(token)
     return (is_stop(token), key, surface_word(token), bad_head(token), low in BAD_START,
             low in DETERMINERS, acronym_stem(token), low in SIZE_WORDS, low in NEGATORS or low.endswith("n't"),
-            key in GENERIC_SINGLE, low[0].isalpha(), (low in ASIDE_WORDS) | (low in SELF_WORDS) << 1)
+            key in GENERIC_SINGLE, low[0].isalpha(),
+            (low in ASIDE_WORDS) | (low in SELF_WORDS) << 1 | (low in EXAMPLE_WORDS) << 2)
 
 
 def _negated(facts: list[tuple], start: int) -> bool:
@@ -81,10 +83,14 @@ def _negated(facts: list[tuple], start: int) -> bool:
 def _aside_from(sentence: str, facts: list[tuple]) -> int:
     """Return the token index after which a sentence asides (about.py): its first word of an aside ("such as X",
     "unlike X", "existing X"), or the sentence's length when it has none or states the paper's contribution."""
-    roles = [fact[11] for fact in facts]  # the two word sets are disjoint: 0, 1 (aside) or 2 (the paper itself)
-    if 1 not in roles or (2 in roles and states_contribution(sentence)):
+    roles = [fact[11] for fact in facts]  # bits: 1 aside, 2 the paper itself, 4 an example or a contrast
+    aside = next((i for i, role in enumerate(roles) if role & 1), None)
+    if aside is None:
         return len(facts)
-    return roles.index(1)
+    if any(role & 2 for role in roles) and states_contribution(sentence):
+        # What the paper does is no aside, but the examples it names on the way are.
+        return next((i for i, role in enumerate(roles) if role & 4), len(facts))
+    return aside
 
 
 def _occurrences(text: str, acronyms: dict[str, str]) -> Iterator[tuple[str, str, int, int, int, bool, bool, bool, bool]]:
