@@ -15,15 +15,31 @@ from generator.infer.tags.words import GENERIC_SINGLE
 _FIELD_HEADS = frozenset({"learning", "prediction"})
 
 
+# Participles of how a model came to be.
+_MADE = frozenset({"trained", "pretrained", "tuned", "finetuned"})
+# Prefixes a hyphen splits from a participle in a key ("pre-trained" is "pre trained").
+_PREFIXES = frozenset({"pre", "post", "fine", "self", "co", "re", "un", "non"})
+
+
 def _participle(word: str) -> bool:
     """Return whether a word reads as a past participle: "trained", "fine-tuned", "graph-structured"."""
     last = word.rsplit("-", 1)[-1]
     return len(last) >= 5 and last.endswith("ed") and not last.endswith("eed")
 
 
+def made_modifier(words: list[str]) -> int:
+    """Return how many leading words of a key say how a thing was made ("pretrained", "pre trained", "fine tuned"):
+    "pre-trained large language models" are large language models to a reader browsing tags."""
+    if len(words) > 2 and words[0] in _PREFIXES and words[1] in _MADE:
+        return 2
+    return 1 if len(words) > 1 and words[0] in _MADE else 0
+
+
 def generic_pair(key: str) -> bool:
     """Return whether a two-word phrase key is made of generic prose nouns, or a participle and a generic head."""
     words = key.split(" ")
+    if len(words) == 3 and words[0] in _PREFIXES:  # "pre trained model"
+        words = [f"{words[0]}-{words[1]}", words[2]]
     if len(words) != 2:
         return False
     first, head = words

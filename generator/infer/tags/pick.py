@@ -12,6 +12,7 @@ from functools import cached_property
 
 import numpy as np
 
+from generator.infer.tags.generic import made_modifier
 from generator.infer.tags.score import contains
 from generator.infer.tags.words import SIZE_WORDS
 
@@ -48,6 +49,8 @@ def concept_words(key: str) -> list[str]:
     """Return the words of a phrase key without its generic heads or a leading size ("rl algorithm" -> ["rl"],
     "large language model" -> ["language", "model"])."""
     words = key.split(" ")
+    if len(words) - (made := made_modifier(words)) > 1:  # "pretrained large language model" -> "large language model"
+        words = words[made:]
     if len(words) > 2 and " ".join(words[:2]) in _SIZE_PAIRS:
         words = words[2:]
     elif len(words) > 1 and (words[0] in SIZE_WORDS or words[0] in _DEGREE_WORDS):
