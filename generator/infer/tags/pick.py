@@ -26,7 +26,7 @@ FEW_WORDS = 8  # keys up to this many words have their word runs listed; longer 
 POOL = 4  # candidates per tag to pick considered: penalties only lower scores, so the pick lies among the first
 # Generic heads that add nothing to the concept before them ("machine learning models", "training set").
 CONCEPT_HEADS = ("model", "method", "dataset", "data", "set", "framework", "algorithm", "system", "approach",
-                  "technique", "architecture", "module", "pipeline", "scheme", "paradigm", "benchmark")
+                  "technique", "architecture", "module", "pipeline", "scheme", "paradigm", "benchmark", "training")
 
 
 # Modifiers that grade a concept rather than name a kind of it: "deep neural networks" and "artificial neural
