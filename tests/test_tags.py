@@ -600,3 +600,13 @@ def test_a_pre_trained_variant_of_a_tag_is_the_same_concept():
              "Language models plan. We prompt pre-trained language models to plan; language models fail at planning."]
     for names in _tag_names(texts):
         assert len(names & {"language models", "pre-trained language models"}) == 1
+
+
+def test_a_versioned_name_named_in_passing_is_a_tool_not_a_tag():
+    """Papers that compare against GPT-4 twice are not about GPT-4; papers that name it again and again are."""
+    subjects = ["theorem proving", "theorem proving", "table parsing", "table parsing"]
+    once = [f"{s.capitalize()} is hard. We study {s} at scale. Our method outperforms GPT-4, and GPT-4 fails at {s}."
+            for s in subjects]
+    assert not any("GPT-4" in names for names in _tag_names(once))
+    often = [f"{s.capitalize()} with GPT-4. We prompt GPT-4 for {s}, and GPT-4 solves {s} well." for s in subjects]
+    assert all("GPT-4" in names for names in _tag_names(often))
