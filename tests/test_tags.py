@@ -610,3 +610,12 @@ def test_a_versioned_name_named_in_passing_is_a_tool_not_a_tag():
     assert not any("GPT-4" in names for names in _tag_names(once))
     often = [f"{s.capitalize()} with GPT-4. We prompt GPT-4 for {s}, and GPT-4 solves {s} well." for s in subjects]
     assert all("GPT-4" in names for names in _tag_names(often))
+
+
+def test_a_hyphenated_last_word_of_a_long_form_gives_one_initial():
+    """"Contrastive Language-Image Pre-training (CLIP)" defines CLIP ("pre-training" gives the P), so CLIP folds into
+    it rather than into video "clips"; a hyphenated first word still gives an initial per part."""
+    assert ("CLIP", "Contrastive Language-Image Pre-training") in find_acronyms(
+        "We revisit Contrastive Language-Image Pre-training (CLIP) for retrieval.")
+    assert find_acronyms("Large-scale Language Models (LLMs) are costly.") == []
+    assert ("LoRA", "Low-Rank Adaptation") in find_acronyms("We use Low-Rank Adaptation (LoRA) to fine-tune.")
