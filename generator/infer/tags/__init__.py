@@ -79,6 +79,12 @@ def assign_tags(papers: list[Paper], vocab: Vocabulary, max_tags: int = 5, min_t
         for row, keys in enumerate(picks):
             for k in keys:
                 members.setdefault(k, []).append(row)
+        # The papers a phrase was background to (score.py) share it too: without them a field named by a few
+        # opening sentences ("machine learning ...") would be too small a tag to judge.
+        background = cands.background()
+        for row, k in zip(cands.paper[background].tolist(), cands.key[background].tolist()):
+            if k in members:
+                members[k].append(row)
         # Names the user or an author gave stay, as they do for the other rules of fitness.
         unfit.umbrella = {k for k in umbrellas(members, embedding()) if not given_keys[k] and cands.keys[k] not in fold.names}
         picks = _shared_picks(picker, allowed, unfit, picks)
