@@ -465,6 +465,19 @@ def test_an_umbrella_tag_the_user_names_stays() -> None:
     assert "widget-networks" in tags
 
 
+def test_papers_a_phrase_was_background_to_count_when_umbrella_tags_are_judged() -> None:
+    """Three papers open with "widget networks", six name it once in passing: it is the three's tag only, too few
+    papers to judge alone, yet the nine papers naming it have nothing in common, so it is an umbrella."""
+    fields = ["protein folding", "crop yields", "bird song"]
+    papers = [paper(f"u{i}", f"Widget networks for {f}. We study {f} at scale.") for i, f in enumerate(fields)]
+    papers += [paper(f"s{i}", f"Sparse tensor sketches of order {i}. We propose sparse tensor sketches. They outperform "
+                     "widget networks.") for i in range(6)]
+    without = assign_tags(copy.deepcopy(papers), Vocabulary())
+    assert "widget-networks" in without and len(without["widget-networks"].papers) == 3
+    tags = assign_tags(papers, Vocabulary(), embedding=lambda: np.eye(9))  # no two papers alike
+    assert "widget-networks" not in tags
+
+
 def test_a_mention_in_an_aside_is_marked_but_not_one_in_a_contribution():
     """"Unlike traditional approaches like RLHF" names others' work; "we propose X, unlike Y" states the paper's own
     X, and Y is still the contrast; "existing" in a contribution sentence is the paper speaking, no aside."""
