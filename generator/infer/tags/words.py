@@ -135,7 +135,7 @@ _FILLER = [
     "downstream task", "key idea", "main idea", "significant improvement", "new method",
     "shed light", "great success", "remarkable success", "recent advance", "recent year", "recent work",
     "wide variety", "large number", "growing interest", "first time", "best knowledge", "open problem",
-    "independent interest",
+    "independent interest", "ground truth",
 ]
 
 STOP = frozenset(_FUNCTION_WORDS) | frozenset(_VERBS)  # words that end a run of candidate words
