@@ -632,3 +632,12 @@ def test_a_hyphenated_last_word_of_a_long_form_gives_one_initial():
         "We revisit Contrastive Language-Image Pre-training (CLIP) for retrieval.")
     assert find_acronyms("Large-scale Language Models (LLMs) are costly.") == []
     assert ("LoRA", "Low-Rank Adaptation") in find_acronyms("We use Low-Rank Adaptation (LoRA) to fine-tune.")
+
+
+def test_a_phrase_after_an_adverb_is_the_tail_of_a_longer_one():
+    """"Observable decision games" only ever follows "partially": beside "partially observable decision games" (an
+    acronym's long form) it is a piece of that tag, not a second one."""
+    texts = [f"Partially observable decision games (PODGs) model {x}. We solve PODGs: partially observable decision "
+             f"games need memory, and PODGs of {x} are hard." for x in ("poker", "auctions", "patrols")]
+    for names in _tag_names(texts):
+        assert "partially observable decision games" in names and "observable decision games" not in names
