@@ -591,6 +591,10 @@ def test_two_generic_nouns_or_a_participle_and_a_generic_noun_are_no_tag():
     for names in _tag_names(texts):
         assert "quantile calibration" in names
         assert not names & {"model outputs", "pre-trained models"}
+    agnostic = [f"Task-agnostic pruning of {x}. We prune {x} task-agnostic, and task-agnostic pruning keeps accuracy."
+                for x in ("transformers", "convolutions", "recurrences")]
+    for names in _tag_names(agnostic):
+        assert "task-agnostic" not in names and "task-agnostic pruning" in names
 
 
 def test_a_phrase_every_paper_names_once_in_passing_is_background():

@@ -21,7 +21,7 @@ from generator.infer.tags.acronyms import (TextFacts, corpus_acronyms, corpus_ex
                                            mentionable_acronyms, text_facts)
 from generator.infer.tags.candidates import (MAX_WORDS, Occurrence, TextEvidence, evidence_unpacks, extract_candidates,
                                              text_evidence)
-from generator.infer.tags.generic import generic_pair
+from generator.infer.tags.generic import adjective_compound, generic_pair
 from generator.infer.tags.pick import BROAD_SHARE, CONCEPT_HEADS, TAIL_SHARE, Picker
 from generator.infer.tags.words import BAD_START, GENERIC_SINGLE
 from generator.infer.tags.score import Candidates, Folder
@@ -117,7 +117,7 @@ class _Unfit:
             name = _display_name(key, self.cands.surfaces(kid), self.fold, self.expansions)
             # "learning models", "training data": a generic noun with a generic head names no concept either.
             vague = len(words := key.split(" ")) == 2 and words[0] in GENERIC_SINGLE and words[1] in CONCEPT_HEADS
-            vague = vague or generic_pair(key)  # "model outputs", "pre-trained models" (generic.py)
+            vague = vague or generic_pair(key) or adjective_compound(name)  # "model outputs", "task-agnostic"
             self.seen[kid] = key not in self.fold.names and not self.given[kid] and (vague or not names_a_subject(name))
         return self.seen[kid]
 

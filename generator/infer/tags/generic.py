@@ -2,8 +2,9 @@
 
 Two generic nouns of scientific prose ("model outputs", "training objective", "data samples", "feature space")
 describe a part of any method; a past participle before a generic head ("pre-trained models", "labeled data")
-says how something was made, not what it is. Both are general English, not a corpus's keywords; the tag stage
-(`__init__._Unfit`) shows neither unless the user or an author gave it.
+says how something was made, not what it is; a name ending in a hyphenated adjective ("task-agnostic") qualifies
+a noun it leaves out. All are general English, not a corpus's keywords; the tag stage
+(`__init__._Unfit`) shows none of them unless the user or an author gave it.
 """
 
 from __future__ import annotations
@@ -25,6 +26,17 @@ def _participle(word: str) -> bool:
     """Return whether a word reads as a past participle: "trained", "fine-tuned", "graph-structured"."""
     last = word.rsplit("-", 1)[-1]
     return len(last) >= 5 and last.endswith("ed") and not last.endswith("eed")
+
+
+# Second parts of hyphenated adjectives: "task-agnostic", "model-based", "training-free", "domain-specific".
+_ADJECTIVE_PARTS = frozenset("""agnostic based free aware driven specific oriented level wise dependent independent
+guided conditioned""".split())
+
+
+def adjective_compound(name: str) -> bool:
+    """Return whether a shown name ends in a hyphenated adjective ("architecture-agnostic"): it qualifies, names nothing."""
+    last = name.rsplit(" ", 1)[-1].lower()
+    return "-" in last and last.rsplit("-", 1)[-1] in _ADJECTIVE_PARTS
 
 
 def made_modifier(words: list[str]) -> int:
