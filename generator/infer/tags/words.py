@@ -93,7 +93,7 @@ potential possible able unable capable limited poor inherent intrinsic original 
 smaller larger fewer greater wider deeper faster stronger weaker richer simpler
 vital notable careful rigorous detailed desirable considerable tremendous increasing growing emerging
 meaningful reasonable appropriate adequate paramount pivotal prominent satisfactory longstanding long-standing
-high-quality low-quality special past future
+high-quality low-quality special past future in-depth
 """.split()
 
 # Nouns that never end a tag: "novel framework", "downstream tasks", "our results".
