@@ -611,8 +611,8 @@ def test_a_phrase_every_paper_names_once_in_passing_is_background():
 
 def test_a_pre_trained_variant_of_a_tag_is_the_same_concept():
     """"Pre-trained language models" beside "language models" is one concept shown twice."""
-    texts = ["Language models memorize. We probe pre-trained language models and language models for memorization; "
-             "language models memorize rare facts.",
+    texts = [("Language models memorize. We probe pre-trained language models and language models for memorization; "
+              "language models memorize rare facts."),
              "Language models reason. Pre-trained language models and language models solve puzzles by memorization.",
              "Language models plan. We prompt pre-trained language models to plan; language models fail at planning."]
     for names in _tag_names(texts):
