@@ -123,9 +123,11 @@ def _initials(phrase: str) -> set[str]:
     for words in (raw, raw[:-1] if raw and naive_singular(raw[-1].strip("()")) in _GENERIC_HEADS else raw):
         if len(words) < 2:
             continue
-        # A hyphenated word gives its first letter ("large-scale language models": LLM) or one per part.
+        # A hyphenated word gives its first letter ("large-scale language models": LLM) or one per part, the last
+        # word maybe one for all ("contrastive language-image pre-training": CLIP).
         found.add("".join(w[0] for w in words if w[0].isalnum()))
         found.add("".join(p[0] for w in words for p in w.split("-") if p and p[0].isalnum()))
+        found.add("".join(p[0] for w in words[:-1] for p in w.split("-") if p and p[0].isalnum()) + words[-1][0])
     return found
 
 

@@ -182,6 +182,7 @@ def test_number_led_tags():
         ("ViT", "vision transformer"),
         ("machine learning", "machine learning models"),
         ("deep neural networks", "deep neural network models"),
+        ("CLIP", "contrastive language-image pre-training"),  # the last hyphenated word gives one initial
     ],
 )
 def test_same_concept_variants(a, b):
@@ -198,6 +199,7 @@ def test_same_concept_variants(a, b):
         ("deep learning", "deep neural networks"),
         ("map", "maximum a posteriori"),
         ("diffusion models", "score matching"),
+        ("CLIP", "contrastive learning"),
     ],
 )
 def test_different_concepts(a, b):

@@ -465,12 +465,37 @@ def test_an_umbrella_tag_the_user_names_stays() -> None:
     assert "widget-networks" in tags
 
 
+def test_papers_a_phrase_was_background_to_count_when_umbrella_tags_are_judged() -> None:
+    """Three papers open with "widget networks", six name it once in passing: it is the three's tag only, too few
+    papers to judge alone, yet the nine papers naming it have nothing in common, so it is an umbrella."""
+    fields = ["protein folding", "crop yields", "bird song"]
+    papers = [paper(f"u{i}", f"Widget networks for {f}. We study {f} at scale.") for i, f in enumerate(fields)]
+    papers += [paper(f"s{i}", f"Sparse tensor sketches of order {i}. We propose sparse tensor sketches. They outperform "
+                     "widget networks.") for i in range(6)]
+    without = assign_tags(copy.deepcopy(papers), Vocabulary())
+    assert "widget-networks" in without and len(without["widget-networks"].papers) == 3
+    tags = assign_tags(papers, Vocabulary(), embedding=lambda: np.eye(9))  # no two papers alike
+    assert "widget-networks" not in tags
+
+
 def test_a_mention_in_an_aside_is_marked_but_not_one_in_a_contribution():
-    """"Unlike traditional approaches like RLHF" names others' work; "we propose X, unlike Y" states the paper's own."""
+    """"Unlike traditional approaches like RLHF" names others' work; "we propose X, unlike Y" states the paper's own
+    X, and Y is still the contrast; "existing" in a contribution sentence is the paper speaking, no aside."""
     aside = {o.key: o.aside for o in extract_candidates(
         "Alignment matters. Unlike traditional approaches like reward modelling, it is cheap. "
-        "We propose preference tuning, unlike policy distillation. Preference tuning scales.")}
-    assert aside["reward modelling"] and not aside["preference tuning"] and not aside["policy distillation"]
+        "We propose preference tuning, unlike policy distillation. Preference tuning scales. "
+        "We extend existing sparse attention to graph transformers.")}
+    assert aside["reward modelling"] and not aside["preference tuning"] and aside["policy distillation"]
+    assert not aside["sparse attention"] and not aside["graph transformer"]
+
+
+def test_examples_a_contribution_sentence_names_on_the_way_are_asides():
+    """"Our method generalizes to architectures such as CNNs": the paper's method is its own, the examples are not."""
+    aside = {o.key: o.aside for o in extract_candidates(
+        "Metanetworks process weights. We propose graph metanetworks, which generalize to layers such as multi-head "
+        "attention and group-equivariant convolutions, including normalization layers.")}
+    assert not aside["graph metanetwork"]
+    assert aside["multi head attention"] and aside["group equivariant convolution"] and aside["normalization layer"]
 
 
 def test_a_phrase_named_once_in_an_aside_gives_way_to_one_the_paper_is_about():
@@ -548,3 +573,75 @@ def test_a_word_with_letters_of_any_script_is_one_token():
 
 def test_a_benchmark_of_a_tag_is_the_same_concept():
     assert concept_key("code generation benchmark") == concept_key("code generation")
+
+
+def _tag_names(texts: list[str]) -> list[set[str]]:
+    """Return each text's shown tag names, assigned over the texts as one corpus."""
+    papers = [paper(f"p{i}", t) for i, t in enumerate(texts)]
+    tags = assign_tags(papers, Vocabulary())
+    return [{tags[s].name for s in p.tags} for p in papers]
+
+
+def test_two_generic_nouns_or_a_participle_and_a_generic_noun_are_no_tag():
+    """"Model outputs" and "pre-trained models" are true of any paper of a field and name nothing to file it under;
+    the concept beside them stays."""
+    texts = [f"Quantile calibration of model outputs. We calibrate model outputs of pre-trained models with "
+             f"quantile calibration on {domain}; quantile calibration fixes model outputs of pre-trained models."
+             for domain in ("images", "speech", "tables")]
+    for names in _tag_names(texts):
+        assert "quantile calibration" in names
+        assert not names & {"model outputs", "pre-trained models"}
+    agnostic = [f"Task-agnostic pruning of {x}. We prune {x} task-agnostic, and task-agnostic pruning keeps accuracy."
+                for x in ("transformers", "convolutions", "recurrences")]
+    for names in _tag_names(agnostic):
+        assert "task-agnostic" not in names and "task-agnostic pruning" in names
+
+
+def test_a_phrase_every_paper_names_once_in_passing_is_background():
+    """Six papers name "performance gap" once, late: it is background, no tag. When they repeat it, it is what they
+    study and becomes their tag."""
+    topics = ["sparse probing", "token pruning", "label smoothing", "graph rewiring", "prompt caching", "weight decay"]
+    once = [f"{t.capitalize()} matters for {t} systems. We study {t} at scale. {t.capitalize()} closes the performance "
+            f"gap with dense baselines." for t in topics]
+    assert not any("performance gap" in names for names in _tag_names(once))
+    twice = [f"{t.capitalize()} matters for {t} systems. We study the performance gap of {t}. {t.capitalize()} "
+             f"closes the performance gap with dense baselines." for t in topics]
+    assert all("performance gap" in names for names in _tag_names(twice))
+
+
+def test_a_pre_trained_variant_of_a_tag_is_the_same_concept():
+    """"Pre-trained language models" beside "language models" is one concept shown twice."""
+    texts = [("Language models memorize. We probe pre-trained language models and language models for memorization; "
+              "language models memorize rare facts."),
+             "Language models reason. Pre-trained language models and language models solve puzzles by memorization.",
+             "Language models plan. We prompt pre-trained language models to plan; language models fail at planning."]
+    for names in _tag_names(texts):
+        assert len(names & {"language models", "pre-trained language models"}) == 1
+
+
+def test_a_versioned_name_named_in_passing_is_a_tool_not_a_tag():
+    """Papers that compare against GPT-4 twice are not about GPT-4; papers that name it again and again are."""
+    subjects = ["theorem proving", "theorem proving", "table parsing", "table parsing"]
+    once = [f"{s.capitalize()} is hard. We study {s} at scale. Our method outperforms GPT-4, and GPT-4 fails at {s}."
+            for s in subjects]
+    assert not any("GPT-4" in names for names in _tag_names(once))
+    often = [f"{s.capitalize()} with GPT-4. We prompt GPT-4 for {s}, and GPT-4 solves {s} well." for s in subjects]
+    assert all("GPT-4" in names for names in _tag_names(often))
+
+
+def test_a_hyphenated_last_word_of_a_long_form_gives_one_initial():
+    """"Contrastive Language-Image Pre-training (CLIP)" defines CLIP ("pre-training" gives the P), so CLIP folds into
+    it rather than into video "clips"; a hyphenated first word still gives an initial per part."""
+    assert ("CLIP", "Contrastive Language-Image Pre-training") in find_acronyms(
+        "We revisit Contrastive Language-Image Pre-training (CLIP) for retrieval.")
+    assert find_acronyms("Large-scale Language Models (LLMs) are costly.") == []
+    assert ("LoRA", "Low-Rank Adaptation") in find_acronyms("We use Low-Rank Adaptation (LoRA) to fine-tune.")
+
+
+def test_a_phrase_after_an_adverb_is_the_tail_of_a_longer_one():
+    """"Observable decision games" only ever follows "partially": beside "partially observable decision games" (an
+    acronym's long form) it is a piece of that tag, not a second one."""
+    texts = [f"Partially observable decision games (PODGs) model {x}. We solve PODGs: partially observable decision "
+             f"games need memory, and PODGs of {x} are hard." for x in ("poker", "auctions", "patrols")]
+    for names in _tag_names(texts):
+        assert "partially observable decision games" in names and "observable decision games" not in names

@@ -21,6 +21,7 @@ from generator.infer.tags.acronyms import (TextFacts, corpus_acronyms, corpus_ex
                                            mentionable_acronyms, text_facts)
 from generator.infer.tags.candidates import (MAX_WORDS, Occurrence, TextEvidence, evidence_unpacks, extract_candidates,
                                              text_evidence)
+from generator.infer.tags.generic import adjective_compound, generic_pair
 from generator.infer.tags.pick import BROAD_SHARE, CONCEPT_HEADS, TAIL_SHARE, Picker
 from generator.infer.tags.words import BAD_START, GENERIC_SINGLE
 from generator.infer.tags.score import Candidates, Folder
@@ -78,6 +79,12 @@ def assign_tags(papers: list[Paper], vocab: Vocabulary, max_tags: int = 5, min_t
         for row, keys in enumerate(picks):
             for k in keys:
                 members.setdefault(k, []).append(row)
+        # The papers a phrase was background to (score.py) share it too: without them a field named by a few
+        # opening sentences ("machine learning ...") would be too small a tag to judge.
+        background = cands.background()
+        for row, k in zip(cands.paper[background].tolist(), cands.key[background].tolist()):
+            if k in members:
+                members[k].append(row)
         # Names the user or an author gave stay, as they do for the other rules of fitness.
         unfit.umbrella = {k for k in umbrellas(members, embedding()) if not given_keys[k] and cands.keys[k] not in fold.names}
         picks = _shared_picks(picker, allowed, unfit, picks)
@@ -110,6 +117,7 @@ class _Unfit:
             name = _display_name(key, self.cands.surfaces(kid), self.fold, self.expansions)
             # "learning models", "training data": a generic noun with a generic head names no concept either.
             vague = len(words := key.split(" ")) == 2 and words[0] in GENERIC_SINGLE and words[1] in CONCEPT_HEADS
+            vague = vague or generic_pair(key) or adjective_compound(name)  # "model outputs", "task-agnostic"
             self.seen[kid] = key not in self.fold.names and not self.given[kid] and (vague or not names_a_subject(name))
         return self.seen[kid]
 

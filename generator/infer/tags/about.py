@@ -28,6 +28,9 @@ ASIDE_WORDS = frozenset("""
 such like unlike including compared contrast than instead beyond traditional existing previous prior conventional
 classical without besides other e.g e.g.
 """.split())
+# The aside words that introduce an example or a contrast: a phrase after one is named by the way even in a
+# sentence that states the contribution ("our method generalizes to architectures such as CNNs").
+EXAMPLE_WORDS = frozenset("such like unlike including e.g e.g. than instead compared".split())
 # Words by which a paper speaks of itself ("we", "our method", "this paper"): only then can a sentence state its
 # contribution.
 SELF_WORDS = frozenset(("we", "our", "this"))

@@ -44,8 +44,7 @@ def find_acronyms(text: str) -> list[tuple[str, str]]:
             words.insert(0, tok)
             if words[0].lower() in STOP:
                 continue
-            parts = [p for w in words for p in w.lower().split("-") if p]
-            if _spells(letters, parts):
+            if any(_spells(letters, parts) for parts in _readings(words)):
                 pairs.append((acro, " ".join(words)))
                 spelled = True
                 break
@@ -54,6 +53,17 @@ def find_acronyms(text: str) -> list[tuple[str, str]]:
             # spell it; no other paper's expansion ("density functional theory") stands in for it.
             pairs.append((acro, acro))
     return pairs
+
+
+def _readings(words: list[str]) -> list[list[str]]:
+    """Return the ways to read words as acronym parts: an initial per hyphenated part, or, for the last word only,
+    one for the whole word ("Contrastive Language-Image Pre-training (CLIP)": "pre-training" gives the "P").
+    Earlier words keep their parts: "Large-scale Language Models (LLMs)" spells no "L-S-L-M" acronym."""
+    parts = [[p for p in w.lower().split("-") if p] for w in words]
+    plain = [p for ps in parts for p in ps]
+    if not parts or len(parts[-1]) < 2:
+        return [plain]
+    return [plain, [p for ps in parts[:-1] for p in ps] + ["".join(parts[-1])]]
 
 
 def _spells(letters: str, parts: list[str]) -> bool:

@@ -14,9 +14,10 @@ from typing import Iterator
 
 import numpy as np
 
-from generator.infer.tags.about import ASIDE_WORDS, SELF_WORDS, states_contribution
+from generator.infer.tags.about import ASIDE_WORDS, EXAMPLE_WORDS, SELF_WORDS, states_contribution
 from generator.infer.tags.tokens import acronym_stem, bad_head, is_stop, sentences, surface_word, tokens
-from generator.infer.tags.words import BAD_START, DETERMINERS, FILLER_KEYS, GENERIC_SINGLE, NEGATORS, SIZE_WORDS
+from generator.infer.tags.words import (BAD_START, DETERMINERS, FILLER_KEYS, GENERIC_SINGLE, LY_NOUNS, NEGATORS,
+                                       SIZE_WORDS)
 from generator.text import fold_key
 
 MAX_WORDS = 4
@@ -36,7 +37,7 @@ class Occurrence:
     sentence: int
     start: int  # token index in the text
     n: int  # tokens in the phrase
-    opens: bool  # the phrase starts a run of content words: no content word comes before it
+    opens: bool  # the phrase starts a run of content words: no content word nor adverb comes before it
     at_end: bool  # no content word follows: the phrase ends where a noun phrase ends
     before_object: bool  # a determiner follows ("handling the"), as after a verb
     aside: bool = False  # after an aside's first word ("such as", "unlike", "existing"), in a sentence that states
@@ -52,18 +53,21 @@ def extract_candidates(text: str, acronyms: dict[str, str] | None = None) -> lis
 
 
 @lru_cache(maxsize=131072)
-def _token_facts(token: str) -> tuple[bool, str, str, bool, bool, bool, str, bool, bool, bool, bool, int]:
+def _token_facts(token: str) -> tuple[bool, str, str, bool, bool, bool, str, bool, bool, bool, bool, int, bool]:
     """Return what candidate extraction asks of a token, computed once per distinct token.
 
     (ends a run, folding key, display form, cannot end a tag, cannot start one, is a determiner, acronym stem,
     is a size adjective, denies what follows, is a generic noun, is a word rather than a symbol or number,
-    1 for a word of an aside and 2 for one by which the paper speaks of itself, see about.py).
+    bit 1 for a word of an aside, 2 for one by which the paper speaks of itself, 4 for one introducing an
+    example or a contrast, see about.py; is an adverb).
     """
     low = token.lower()
     key = fold_key(token)
     return (is_stop(token), key, surface_word(token), bad_head(token), low in BAD_START,
             low in DETERMINERS, acronym_stem(token), low in SIZE_WORDS, low in NEGATORS or low.endswith("n't"),
-            key in GENERIC_SINGLE, low[0].isalpha(), (low in ASIDE_WORDS) | (low in SELF_WORDS) << 1)
+            key in GENERIC_SINGLE, low[0].isalpha(),
+            (low in ASIDE_WORDS) | (low in SELF_WORDS) << 1 | (low in EXAMPLE_WORDS) << 2,
+            low.endswith("ly") and len(low) > 4 and low not in LY_NOUNS and "-" not in low)
 
 
 def _negated(facts: list[tuple], start: int) -> bool:
@@ -81,10 +85,14 @@ def _negated(facts: list[tuple], start: int) -> bool:
 def _aside_from(sentence: str, facts: list[tuple]) -> int:
     """Return the token index after which a sentence asides (about.py): its first word of an aside ("such as X",
     "unlike X", "existing X"), or the sentence's length when it has none or states the paper's contribution."""
-    roles = [fact[11] for fact in facts]  # the two word sets are disjoint: 0, 1 (aside) or 2 (the paper itself)
-    if 1 not in roles or (2 in roles and states_contribution(sentence)):
+    roles = [fact[11] for fact in facts]  # bits: 1 aside, 2 the paper itself, 4 an example or a contrast
+    aside = next((i for i, role in enumerate(roles) if role & 1), None)
+    if aside is None:
         return len(facts)
-    return roles.index(1)
+    if any(role & 2 for role in roles) and states_contribution(sentence):
+        # What the paper does is no aside, but the examples it names on the way are.
+        return next((i for i, role in enumerate(roles) if role & 4), len(facts))
+    return aside
 
 
 def _occurrences(text: str, acronyms: dict[str, str]) -> Iterator[tuple[str, str, int, int, int, bool, bool, bool, bool]]:
@@ -108,6 +116,9 @@ def _occurrences(text: str, acronyms: dict[str, str]) -> Iterator[tuple[str, str
             run = facts[i:j]
             keys = [acronyms.get(f[6]) or f[1] for f in run] if acronyms else [f[1] for f in run]
             object_follows = j < n_tokens and facts[j][5]
+            # After an adverb ("partially observable MDPs", "fully connected layers") the run is the tail of a
+            # longer expression: it opens no noun phrase of its own.
+            after_adverb = i > 0 and facts[i - 1][12]
             size = j - i
             for a in range(size):
                 if run[a][4]:
@@ -125,7 +136,7 @@ def _occurrences(text: str, acronyms: dict[str, str]) -> Iterator[tuple[str, str
                     if word[3] or not key or key in FILLER_KEYS or (lone_size and b == a + 2):
                         continue
                     at_end = b == size
-                    yield (shown, key, si, offset + i + a, b - a, a == 0, at_end, at_end and object_follows,
+                    yield (shown, key, si, offset + i + a, b - a, a == 0 and not after_adverb, at_end, at_end and object_follows,
                            i + a > aside_from)
             i = j
         offset += n_tokens

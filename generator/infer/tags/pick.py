@@ -12,6 +12,7 @@ from functools import cached_property
 
 import numpy as np
 
+from generator.infer.tags.generic import made_modifier
 from generator.infer.tags.score import contains
 from generator.infer.tags.words import SIZE_WORDS
 
@@ -25,7 +26,7 @@ FEW_WORDS = 8  # keys up to this many words have their word runs listed; longer 
 POOL = 4  # candidates per tag to pick considered: penalties only lower scores, so the pick lies among the first
 # Generic heads that add nothing to the concept before them ("machine learning models", "training set").
 CONCEPT_HEADS = ("model", "method", "dataset", "data", "set", "framework", "algorithm", "system", "approach",
-                  "technique", "architecture", "module", "pipeline", "scheme", "paradigm", "benchmark")
+                  "technique", "architecture", "module", "pipeline", "scheme", "paradigm", "benchmark", "training")
 
 
 # Modifiers that grade a concept rather than name a kind of it: "deep neural networks" and "artificial neural
@@ -48,6 +49,8 @@ def concept_words(key: str) -> list[str]:
     """Return the words of a phrase key without its generic heads or a leading size ("rl algorithm" -> ["rl"],
     "large language model" -> ["language", "model"])."""
     words = key.split(" ")
+    if len(words) - (made := made_modifier(words)) > 1:  # "pretrained large language model" -> "large language model"
+        words = words[made:]
     if len(words) > 2 and " ".join(words[:2]) in _SIZE_PAIRS:
         words = words[2:]
     elif len(words) > 1 and (words[0] in SIZE_WORDS or words[0] in _DEGREE_WORDS):

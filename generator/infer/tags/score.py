@@ -41,6 +41,9 @@ _PASSING = 0.6  # a passing mention (about.py) is worth this share of its score
 _FURNITURE_SHARE = 0.05  # a word used by this share of the papers is widespread ...
 _FURNITURE_MIN_PAPERS = 10  # ... and by at least this many
 _FURNITURE_BURST = 1.2  # ... a phrase of such words named fewer times a paper is furniture
+_BACKGROUND_BURST = 1.2  # two words its papers name fewer times each than this, ...
+_BACKGROUND_MIN_PAPERS = 5  # ... in at least this many papers, are background unless the paper opens with them
+_TOOL_MENTIONS = 3  # a versioned name ("GPT-4") named fewer times than this is a tool the paper uses
 _ADJECTIVE_SINGLE = 0.1  # one adjective alone ("adversarial") names nothing
 _ADJECTIVE_SUFFIXES = ("al", "ic", "ive", "ous", "able", "ible", "ful", "less", "ar", "ary", "om", "er", "ent", "ant")
 _NOUN_SUFFIXES = ("tion", "sion", "ity", "ness", "ism", "ment", "ance", "ence", "ing", "ics", "ogy", "phy", "sis", "ency", "ancy", "ure", "ization", "er", "or", "ship")
@@ -224,7 +227,24 @@ class Candidates:
         score *= np.where(self.passing() & ~given_keys[self.key], _PASSING, 1.0)
         self._plain_word &= self.df >= _ONCE_MIN_PAPERS
         score *= np.where(self._plain_word[self.key] & (self.tf == 1) & ~given_keys[self.key], _ONCE_WORD, 1.0)
+        score[(self.background() | self.tool()) & ~given_keys[self.key]] = np.nan
         return score
+
+    def background(self) -> np.ndarray:
+        """Return which candidates are background phrases: two words that the papers using them (at least a few)
+        name about once each ("performance gap", "ground truth", "real datasets"), and this paper names once,
+        not in its opening sentence, where an abstract names its field."""
+        two_words = np.array([k.count(" ") == 1 for k in self.keys], dtype=bool)
+        background = (self.total < _BACKGROUND_BURST * self.df) & (self.df >= _BACKGROUND_MIN_PAPERS) & two_words
+        return background[self.key] & (self.first > 0) & (self.tf == 1)
+
+    def tool(self) -> np.ndarray:
+        """Return which candidates are a versioned name ("GPT-4", "LLaMA-2", "CIFAR-100": a model, dataset or
+        benchmark a paper uses; "LLaMA-2 models") that the paper names fewer than _TOOL_MENTIONS times: a tool, not
+        its subject."""
+        versioned = np.array([len(w := k.split(" ")) in (2, 3) and w[0].isalpha() and w[1][:1].isdigit()
+                              and (len(w) == 2 or w[2] in GENERIC_SINGLE) for k in self.keys], dtype=bool)
+        return versioned[self.key] & (self.tf < _TOOL_MENTIONS)
 
     def furniture(self, kid: int) -> bool:
         """Return whether a key is field furniture: every word of it is among the corpus's most widespread

@@ -93,7 +93,7 @@ potential possible able unable capable limited poor inherent intrinsic original 
 smaller larger fewer greater wider deeper faster stronger weaker richer simpler
 vital notable careful rigorous detailed desirable considerable tremendous increasing growing emerging
 meaningful reasonable appropriate adequate paramount pivotal prominent satisfactory longstanding long-standing
-high-quality low-quality special past future
+high-quality low-quality special past future in-depth
 """.split()
 
 # Nouns that never end a tag: "novel framework", "downstream tasks", "our results".
@@ -135,7 +135,7 @@ _FILLER = [
     "downstream task", "key idea", "main idea", "significant improvement", "new method",
     "shed light", "great success", "remarkable success", "recent advance", "recent year", "recent work",
     "wide variety", "large number", "growing interest", "first time", "best knowledge", "open problem",
-    "independent interest",
+    "independent interest", "ground truth",
 ]
 
 STOP = frozenset(_FUNCTION_WORDS) | frozenset(_VERBS)  # words that end a run of candidate words
