@@ -288,12 +288,3 @@ def test_real_corpus_is_idempotent_and_clean() -> None:
         before += bool(glued.search(abstract))
         after += bool(glued.search(out))
     assert before > 100 and after == 0
-
-
-def test_text_set_in_math_stays_in_the_plain_text_and_math_does_not() -> None:
-    # Authors set names and emphasis in math mode: the words are the abstract's (tags, titles and search read them).
-    text = plain_text(r"We propose $\textit{Open-endedness via Models of human Notions of Interestingness}$ (OMNI), "
-                      r"built on $\texttt{NAISR}$ in $3\mathrm{D}$, with loss $\mathcal{L}(x) = \|x\|^2$ and $\mathrm{KL}(p||q)$.")
-    assert "Open-endedness via Models of human Notions of Interestingness (OMNI)" in text
-    assert "built on NAISR in 3D, with loss" in text
-    assert "mathcal" not in text and "KL" not in text and "\\" not in text

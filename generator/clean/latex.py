@@ -172,25 +172,6 @@ def split_math(text: str) -> list[tuple[bool, str]]:
     return [(math, piece) for math, piece in pieces + [(False, text[pos:])] if piece]
 
 
-#: A macro that sets text inside math: authors write names and emphasis so ("$\\texttt{NAISR}$", "$\\textit{online}$").
-_TEXT_MACRO = re.compile(r"\\(?:text(?:it|bf|sc|tt|rm|sf|up|sl|normal)?|emph|math(?:rm|it|sf|tt|bf))\s*\{([^{}]*)\}")
-#: What such text may hold once unwrapped: words, digits and the punctuation of a phrase, no math.
-_PROSE = re.compile(r"[^\W_][^\W_]*(?:[ '.,:;&-]+[^\W_]+)*")
-
-
-def prose_in_math(match: re.Match[str]) -> str | None:
-    """Return the words of a math span (a match of the math patterns) that only sets text, else None.
-
-    "$\\textit{Discrete Walk-Jump Sampling}$" gives "Discrete Walk-Jump Sampling", "$3\\mathrm{D}$" "3D"; "$x$"
-    and "$\\mathrm{KL}(p||q)$" give None (they are math).
-    """
-    body = next(g for g in match.groups() if g is not None)
-    if "{" not in body or not _TEXT_MACRO.search(body):
-        return None
-    words = _TEXT_MACRO.sub(r"\1", body).strip()
-    return words if _PROSE.fullmatch(words) else None
-
-
 def math_as_text(text: str) -> str:
     """Return text with each math span written as plain characters ("$\\texttt{NAISR}$" → "NAISR", "$K^2$" → "K^2")."""
     def plain(m: re.Match[str]) -> str:

@@ -22,7 +22,6 @@ from generator.clean.latex import (
     PAREN_MATH,
     accented,
     latex_to_markdown,
-    prose_in_math,
 )
 from generator.clean.pdf import fix_glued_sentences, fix_hyphenation
 
@@ -108,7 +107,7 @@ def plain_text(markdown: str) -> str:
     text = _prepare(markdown)
     # Each step is guarded by a character it needs: most abstracts have no math, links or code.
     if "$" in text or "\\" in text:
-        text = _PLAIN_MATH.sub(_math_in_plain_text, text)
+        text = _PLAIN_MATH.sub(" ", text)
     if "](" in text:
         text = _PLAIN_LINK.sub(r"\1", text)
     if "://" in text:
@@ -123,12 +122,6 @@ def plain_text(markdown: str) -> str:
     if "*" in text or "_" in text:
         text = _EMPHASIS.sub("", text)
     return _SPACE_BEFORE.sub(r"\1", _collapse(text))
-
-
-def _math_in_plain_text(match: re.Match[str]) -> str:
-    """Return what a math span leaves in plain text: the words of one that only sets text, else a space."""
-    words = prose_in_math(match)
-    return f" {words} " if words else " "
 
 
 def find_links(markdown: str) -> list[str]:
