@@ -63,12 +63,12 @@ def run_stages(papers: list[Paper], stages: tuple[str, ...]) -> dict[str, tuple[
         seconds[stage] = (time.perf_counter() - start, time.process_time() - cpu)
         return result
 
-    if "titles" in stages and (infer_title := _optional("titles", "infer_title")):
+    if "titles" in stages and (infer_title := _optional("infer.titles", "infer_title")):
         def titles() -> None:
             for p in papers:
                 p.title, p.title_inferred = infer_title(p.abstract), True
         timed("titles", titles)
-    if "tags" in stages and (assign_tags := _optional("tags", "assign_tags")):
+    if "tags" in stages and (assign_tags := _optional("infer.tags", "assign_tags")):
         tags = timed("tags", lambda: assign_tags(papers, Vocabulary()))
     from generator.infer.features import build_features
     from generator.infer.related import assign_related
@@ -80,7 +80,7 @@ def run_stages(papers: list[Paper], stages: tuple[str, ...]) -> dict[str, tuple[
         timed("topics", lambda: assign_topics(papers, feats, tags, Vocabulary()))
     if "related" in stages:
         timed("related", lambda: assign_related(papers, feats, 5, tags))
-    add_crosslinks, method_name = _optional("crosslink", "add_crosslinks"), _optional("titles", "method_name")
+    add_crosslinks, method_name = _optional("infer.crosslink", "add_crosslinks"), _optional("infer.titles", "method_name")
     if "crosslinks" in stages and add_crosslinks and method_name:
         timed("crosslinks", lambda: add_crosslinks(papers, tags, introduced_methods(papers, method_name)))
     return seconds

@@ -49,6 +49,7 @@ class _Link:
     target: str
 
 
+@lru_cache(maxsize=16384)  # asked of every abstract three times: method offers, own names, then the plan
 def _mask(markdown: str) -> str:
     """Return the Markdown with protected pieces blanked out, character for character."""
     return _PROTECTED.sub(lambda m: _BLANK * len(m.group(0)), markdown)

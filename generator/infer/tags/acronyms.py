@@ -99,7 +99,8 @@ def text_facts(text: str) -> list[list]:
     first letter: only those can be looked up in an acronym map; the spelled-out ones are [acronym, words]
     for an acronym the text defines nowhere in brackets but writes out as capitalised words.
     """
-    stems = {acronym_stem(t) for t in set(tokens(text))}
+    # A token in lower case only is no acronym and has no inner capital: it could not be kept below.
+    stems = {acronym_stem(t) for t in set(tokens(text)) if not t.islower()}
     definitions = find_acronyms(text)
     defined = {acronym_stem(a) for a, _ in definitions}
     # An acronym the text spells out in capitalised words without brackets is defined there too: no other

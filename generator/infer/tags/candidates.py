@@ -97,7 +97,7 @@ def _aside_from(sentence: str, facts: list[tuple]) -> int:
 
 def _occurrences(text: str, acronyms: dict[str, str]) -> Iterator[tuple[str, str, int, int, int, bool, bool, bool, bool]]:
     """Yield the fields of every candidate phrase occurrence of a plain text, in text order."""
-    offset = 0
+    offset, filler = 0, FILLER_KEYS
     for si, sentence in enumerate(sentences(text)):
         facts = [_token_facts(t) for t in tokens(sentence)]
         aside_from = _aside_from(sentence, facts)
@@ -125,6 +125,7 @@ def _occurrences(text: str, acronyms: dict[str, str]) -> Iterator[tuple[str, str
                     continue
                 # A size adjective before one generic noun counts rather than names ("small set").
                 lone_size = run[a][7] and a + 1 < size and run[a + 1][9]
+                aside = i + a > aside_from
                 # The phrase a..b grows one word at a time: its key and display form too.
                 key = shown = ""
                 for b in range(a + 1, min(size, a + MAX_WORDS) + 1):
@@ -133,11 +134,11 @@ def _occurrences(text: str, acronyms: dict[str, str]) -> Iterator[tuple[str, str
                     if k:
                         key = f"{key} {k}" if key else k
                     shown = f"{shown} {word[2]}" if shown else word[2]
-                    if word[3] or not key or key in FILLER_KEYS or (lone_size and b == a + 2):
+                    if word[3] or not key or key in filler or (lone_size and b == a + 2):
                         continue
                     at_end = b == size
                     yield (shown, key, si, offset + i + a, b - a, a == 0 and not after_adverb, at_end, at_end and object_follows,
-                           i + a > aside_from)
+                           aside)
             i = j
         offset += n_tokens
 
@@ -157,8 +158,9 @@ def text_evidence(text: str, acronyms: dict[str, str]) -> list:
     for surface, key, sentence, _start, _n, opens, at_end, before_object, aside in _occurrences(text, acronyms):
         entry = by_key.get(key)
         if entry is None:
-            entry = by_key[key] = [0, sentence, 0, 0, 0, 0]
-            surfaces[key] = {}
+            by_key[key] = [1, sentence, at_end, before_object, opens, aside]  # as bools are summed: 0 or 1
+            surfaces[key] = {surface: 1}
+            continue
         entry[0] += 1
         entry[2] += at_end
         entry[3] += before_object

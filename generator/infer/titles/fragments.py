@@ -9,6 +9,7 @@ ends on a loose word is repaired where a cut gives a complete phrase, and reject
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 _PREPOSITIONS = frozenset("""of in on for with to from by at as into via through over under between among across
 against toward towards without within about than like upon onto per despite versus around along after before
@@ -103,6 +104,7 @@ _CONTRACTION = re.compile(r"['’](?:s|re|ve|ll|d|m)$")
 _EDGE = re.compile(r"^[^\w$]+|[^\w$]+$")
 
 
+@lru_cache(maxsize=65536)  # asked twice for every word of every phrase judged
 def _bare(word: str) -> str:
     """Return `word` lower-cased without the punctuation around it."""
     return _EDGE.sub("", word).lower()

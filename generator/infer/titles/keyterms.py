@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from functools import lru_cache
+from operator import itemgetter
 
 from generator.infer.titles.coined import _acronym_long_form
 from generator.infer.titles.fragments import _AUXILIARIES, _CONJUNCTIONS, _DETERMINERS, _PREPOSITIONS, _PRONOUNS, _adverb
@@ -44,22 +45,35 @@ def _term_word(token: str) -> bool:
     return not any(_ACRONYM_PART.search(part) for part in token.split("-"))  # "Data-Free" is two words
 
 
-def _spans(text: str) -> tuple[Counter[str], dict[str, Counter[str]]]:
-    """Count the 2-3 word runs of term words, plural-folded, with how each is written."""
-    counts: Counter[str] = Counter()
-    forms: dict[str, Counter[str]] = {}
+@lru_cache(maxsize=65536)
+def _word_key(token: str) -> str:
+    """Return how a word of a term is counted: lower case, plural folded."""
+    return naive_singular(token.lower())
+
+
+@lru_cache(maxsize=8)  # key_terms asks for one text with several thresholds in a row; callers never change it
+def _spans(text: str) -> tuple[dict[str, int], dict[str, dict[str, int]]]:
+    """Count the 2-3 word runs of term words, plural-folded, with how each is written (in order of first sight)."""
+    counts: dict[str, int] = {}
+    forms: dict[str, dict[str, int]] = {}
     run: list[str] = []
+    keys: list[str] = []
     for token in _WORD.findall(text) + ["."]:
         if _term_word(token):
             run.append(token)
+            keys.append(_word_key(token))
             continue
+        size = len(run)
         for n in (2, 3):
-            for i in range(len(run) - n + 1):
-                words = run[i:i + n]
-                key = " ".join(naive_singular(w.lower()) for w in words)
-                counts[key] += 1
-                forms.setdefault(key, Counter())[" ".join(words)] += 1
-        run = []
+            for i in range(size - n + 1):
+                key, written = " ".join(keys[i:i + n]), " ".join(run[i:i + n])
+                counts[key] = counts.get(key, 0) + 1
+                seen = forms.get(key)
+                if seen is None:
+                    forms[key] = {written: 1}
+                else:
+                    seen[written] = seen.get(written, 0) + 1
+        run, keys = [], []
     return counts, forms
 
 
@@ -69,7 +83,8 @@ def key_terms(text: str, min_mentions: int = MIN_MENTIONS, everyday_ok: bool = F
 
     A phrase of everyday words only ("code generation") is left out unless `everyday_ok`.
     """
-    counts, forms = _spans(text)
+    spans, spelled = _spans(text)
+    counts, forms = dict(spans), dict(spelled)  # the cached ones stay as found: an acronym's uses are added here
     tokens: Counter[str] | None = None
     seen: set[str] = set()
     for m in _DEFINED.finditer(text):
@@ -82,8 +97,9 @@ def key_terms(text: str, min_mentions: int = MIN_MENTIONS, everyday_ok: bool = F
         if 2 <= len(words) <= 3 and all(_term_word(w) for w in words):
             tokens = tokens if tokens is not None else Counter(_TOKEN.findall(text))
             key = " ".join(naive_singular(w.lower()) for w in words)
-            counts[key] += tokens[short] + tokens[short + "s"] - 1  # its uses after the definition
-            forms.setdefault(key, Counter())[long_form] += 1
+            counts[key] = counts.get(key, 0) + tokens[short] + tokens[short + "s"] - 1  # its uses after the definition
+            written = forms[key] = dict(forms.get(key, {}))
+            written[long_form] = written.get(long_form, 0) + 1
     kept = [t for t, n in counts.items() if n >= min_mentions and (everyday_ok or not all(everyday_word(w) for w in t.split()))]
     # A longer term said as often is the more specific name ("graph neural network" over "neural network");
     # among equals the one said first (dicts keep the order of first sight).
@@ -91,9 +107,9 @@ def key_terms(text: str, min_mentions: int = MIN_MENTIONS, everyday_ok: bool = F
     return tuple(_written(forms[t]) for t in kept)
 
 
-def _written(forms: Counter[str]) -> str:
+def _written(forms: dict[str, int]) -> str:
     """Return a term as the abstract writes it most often, plain capitalised words lower-cased ("Graph Neural Networks")."""
-    written = forms.most_common(1)[0][0]
+    written = max(forms.items(), key=itemgetter(1))[0]  # the first of the most frequent, as Counter.most_common
     if written[:1].islower():
         return written
     # A capital only at the start of its parts is sentence or title case ("Data-Free", "Semi-supervised").

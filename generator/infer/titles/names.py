@@ -85,6 +85,24 @@ _VERB_AFTER = (r"(?:\s*\([^()]{0,40}\))?(?:,[^,.;]{1,80},)?\s+(?:(?:[a-z]+ly|als
                r"|from|by|as|at|and|or|that|which|is|was)\b))\b")
 
 
+_WORD_START = re.compile(r"(?<![\w-])")
+_ENDS_BEFORE_VERB = re.compile(rf"(?![\w-]){_VERB_AFTER}")
+
+
+def _before_verb(token: str, sentence: str) -> bool:
+    """Return whether `sentence` has `token` as a whole word followed by a verb (_VERB_AFTER).
+
+    The same as searching for the token's own pattern, without compiling one per token (a regex compile costs more
+    than the scan, and the re module's cache holds only a few hundred).
+    """
+    start = sentence.find(token)
+    while start >= 0:
+        if _WORD_START.match(sentence, start) and _ENDS_BEFORE_VERB.match(sentence, start + len(token)):
+            return True
+        start = sentence.find(token, start + 1)
+    return False
+
+
 def _subject_name(text: str) -> _Name | None:
     """Return a coined name the abstract never formally introduces but keeps using as a subject, or None.
 
@@ -109,8 +127,7 @@ def _subject_name(text: str) -> _Name | None:
                 continue
             if not re.search(r"[a-z]", token) and _is_term_abbreviation(token, text):
                 continue  # "deep long-tailed recognition (DLTR)": an abbreviated field, not a coined name
-            verb = re.compile(rf"(?<![\w-]){re.escape(token)}(?![\w-]){_VERB_AFTER}")
-            subjects = sum(bool(verb.search(s)) for s in sents[i:])
+            subjects = sum(_before_verb(token, s) for s in sents[i:])
             if subjects < 2:
                 continue
             long_form = ""
