@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from generator.evaluate_shown import title_fragment
 from generator.infer.titles import infer_title, method_name
 from generator.infer.titles.fragments import problem, repair
 from tests.conftest import bench_module
@@ -1137,3 +1138,12 @@ def test_a_relative_clause_cut_inside_its_object_is_dropped_whole() -> None:
                 "performance with unprecedented cost-effectiveness for large-scale text-to-image diffusion models. "
                 "A key contribution is a compact semantic image representation.")
     assert infer_title(abstract) == "Würstchen: Architecture for text-to-image synthesis", infer_title(abstract)
+
+
+def test_a_comma_between_two_modifiers_of_one_noun_does_not_end_the_title() -> None:
+    # "high-quality, textured 3D mesh generation": the comma lists adjectives, it opens no participle clause.
+    abstract = ("We present MeshLab9, a two-stage approach for high-quality, textured 3D mesh generation from a single "
+                "image. In the first stage, we optimize a radiance field to produce a coarse geometry. Experiments on "
+                "several benchmarks show clear gains over prior image-to-3D methods.")
+    title = infer_title(abstract)
+    assert "high-quality, textured 3D mesh generation" in title and not title_fragment(title), title

@@ -94,6 +94,18 @@ _WEAK_CUTS = (
 )
 
 
+#: ", textured 3D mesh": a participle after a comma that goes straight on to its noun, no clause's preposition.
+_LISTED_PARTICIPLE = re.compile(r",\s*[a-z]+ed\s+(?!(?:by|on|in|with|to|for|from|at|as|using|via|through|into|upon|the|a|an|"
+                                r"and|or|our|its|their|this|these)\b)[\w-]")
+
+
+def _coordinate_adjectives(p: str, at: int) -> bool:
+    """Tell whether the comma at `at` lists adjectives before one noun ("high-quality, textured 3D mesh generation"):
+    a compound modifier before it, a participle after it that goes straight on to its noun (no clause to cut)."""
+    before = p[:at].split()
+    return bool(before) and "-" in before[-1].strip("-") and _LISTED_PARTICIPLE.match(p, at) is not None
+
+
 #: "... with random node input in a novel fashion": how the authors did it is their sentence's manner, no title's end.
 _MANNER_TAIL = re.compile(r"(?<=\w)\s+in\s+an?\s+(?:[\w-]+\s+){0,2}(?:fashion|manner|way)$")
 _CUT_RELATIVE = re.compile(r"\s(?:that|which)\s+(?:[a-z]+ly\s+)?[a-z]+s\s+(?:[\w-]+\s+){0,3}[\w-]+$")
@@ -134,6 +146,8 @@ def _clean_phrase(phrase: str, limit: int, generic_head: bool = False) -> str:
     if generic_head:
         p = _drop_generic_head(p)
     m = _STRONG_CUT.search(p)
+    while m and _coordinate_adjectives(p, m.start()):
+        m = _STRONG_CUT.search(p, m.end())
     if m and m.start() >= 12:
         p = p[:m.start()]
     if len(p) > limit:
