@@ -1147,3 +1147,11 @@ def test_a_comma_between_two_modifiers_of_one_noun_does_not_end_the_title() -> N
                 "several benchmarks show clear gains over prior image-to-3D methods.")
     title = infer_title(abstract)
     assert "high-quality, textured 3D mesh generation" in title and not title_fragment(title), title
+
+
+def test_the_commas_a_name_stood_between_do_not_stay_in_its_title() -> None:
+    abstract = ("Existing methods need restrictive function classes. In this paper, we propose a new algorithm, named "
+                "Zed-UCB, for federated bandit optimization with generic objective functions. We prove regret bounds "
+                "and show gains on several tasks.")
+    title = infer_title(abstract)
+    assert title.startswith("Zed-UCB: Algorithm for federated bandit optimization"), title

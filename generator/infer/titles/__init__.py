@@ -167,6 +167,8 @@ def _named_description(found: _Name, text: str, room: int) -> str:
     return _judge(long_form)
 
 
+#: A one-word head and the comma the name stood after: "algorithm, for federated bandit optimization".
+_HEAD_COMMA = re.compile(r"^([A-Za-z][\w-]*),\s+(?=(?:for|to|with|of|in|on|via|that|which|based)\b)")
 #: Names that are modifiers ("SupLinUCB-type", "3D-aware"): they need the noun after them.
 _MODIFIER_NAME = re.compile(r"-(?:type|like|based|style|inspired|driven|aware|free|guided)$", re.I)
 
@@ -178,7 +180,8 @@ def _named_title(found: _Name, text: str) -> str:
         # "a new SupLinUCB-type algorithm that ...": the name is a modifier of the head it goes with.
         return _with_topic(f"{found.name} {head.group(1)}", text, MAX_TITLE)
     room = MAX_TITLE - len(found.name) - 2
-    desc = _named_description(found, text, room)
+    # "a new algorithm, named X, for ...": taking the name out leaves its commas around nothing.
+    desc = _HEAD_COMMA.sub(r"\1 ", _named_description(found, text, room))
     if len(desc) > room:
         desc = _judge(_tidy_end(_cut_words(desc, room)))  # a cut may leave a loose end ("... within their")
     if desc and re.search(r"[\s-]", found.name) and f" {_spelled(found.name)} " in f" {_spelled(desc)} ":
