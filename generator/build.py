@@ -178,10 +178,10 @@ def build(project: Project, progress: Progress, strict: bool = False) -> Corpus:
                                       site_name=site_title(project, corpus), site_url=project.site_url, store=store,
                                       generated=files)
                 # A large site's search index, split for the browser (above a size); shards as published stay there.
-                shard_search_index(new_site, kept=store.unchanged if store else None,
-                                   memo=lambda docs, key, cut: run.memo("search-terms", docs, key, cut, _DOC_TERMS))
-                run.cache.wait()  # the background save of the stages' results is over: save the documents' terms
-                run.cache.save()
+                if shard_search_index(new_site, kept=store.unchanged if store else None,
+                                      memo=lambda docs, key, cut: run.memo("search-terms", docs, key, cut, _DOC_TERMS)):
+                    run.cache.wait()  # the stages' results are saved: now the documents' terms the sharding kept
+                    run.cache.save()
                 stage.count = len(files)
                 notes = [f"{store.reused} pages reused"] if store and store.reused else []
                 stage.note = ", ".join(notes + ([f"{len(warnings)} warnings"] if warnings else []))
