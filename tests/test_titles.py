@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from generator.clean.normalise import normalise_abstract
 from generator.evaluate_shown import title_fragment
 from generator.infer.titles import infer_title, method_name
 from generator.infer.titles.fragments import problem, repair
@@ -1155,3 +1156,20 @@ def test_the_commas_a_name_stood_between_do_not_stay_in_its_title() -> None:
                 "and show gains on several tasks.")
     title = infer_title(abstract)
     assert title.startswith("Zed-UCB: Algorithm for federated bandit optimization"), title
+
+
+def test_a_title_never_ends_on_a_word_waiting_for_its_preposition() -> None:
+    # "exploration focusing [on ...]", "framework aiming [at ...]": the participle governs what was cut.
+    for phrase in ("Systematic empirical exploration focusing", "Framework aiming", "Errors resulting"):
+        assert problem(phrase) == f"ends on {phrase.split()[-1]!r}", phrase
+        assert not repair(phrase).endswith(phrase.split()[-1]), repair(phrase)
+
+
+def test_the_word_an_apposition_follows_does_not_stay_in_a_named_title() -> None:
+    # The name comes from the code link; the abstract spells it with an unknown macro, which leaves a bare word.
+    abstract = ("Estimating the carbon footprint of language models before training is hard. Existing tools ignore "
+                "embodied emissions. We introduce \\textit{\\carb}, an end-to-end carbon footprint projection model "
+                "designed for dense and sparse models. Compared to prior tools, it is more accurate. The source code is "
+                "released at https://github.com/someone/ZedCarbon.")
+    # The reader sees the normalised abstract's title; the macro is gone by then and only "carb" is left.
+    assert infer_title(normalise_abstract(abstract)) == "ZedCarbon: End-to-end carbon footprint projection model"

@@ -169,6 +169,10 @@ def _named_description(found: _Name, text: str, room: int) -> str:
 
 #: A one-word head and the comma the name stood after: "algorithm, for federated bandit optimization".
 _HEAD_COMMA = re.compile(r"^([A-Za-z][\w-]*),\s+(?=(?:for|to|with|of|in|on|via|that|which|based)\b)")
+#: One word and the apposition after it: "carb, an end-to-end carbon footprint projection model".
+_APPOSED_NAME = re.compile(r"^([\w-]+),\s+(?:an?|the)\s+(?=\S)")
+#: A word cased as a name: a capital after its first letter ("SpeechTokenizer", "GPT-4").
+_NAME_CASE = re.compile(r"^\w[\w-]*[A-Z]")
 #: Names that are modifiers ("SupLinUCB-type", "3D-aware"): they need the noun after them.
 _MODIFIER_NAME = re.compile(r"-(?:type|like|based|style|inspired|driven|aware|free|guided)$", re.I)
 
@@ -182,6 +186,14 @@ def _named_title(found: _Name, text: str) -> str:
     room = MAX_TITLE - len(found.name) - 2
     # "a new algorithm, named X, for ...": taking the name out leaves its commas around nothing.
     desc = _HEAD_COMMA.sub(r"\1 ", _named_description(found, text, room))
+    # "we introduce carb, an end-to-end ... model": the word before the apposition names the method as the abstract
+    # spells it; what the method is follows it. A word cased as a name ("SpeechTokenizer, a unified speech tokenizer")
+    # is the name the title opens with.
+    apposed = _APPOSED_NAME.match(desc)
+    if apposed and len(desc[apposed.end():].split()) >= 3:
+        desc = desc[apposed.end():]
+        if _NAME_CASE.search(apposed.group(1)):
+            return f"{apposed.group(1)}: {desc[:1].upper() + desc[1:]}"
     if len(desc) > room:
         desc = _judge(_tidy_end(_cut_words(desc, room)))  # a cut may leave a loose end ("... within their")
     if desc and re.search(r"[\s-]", found.name) and f" {_spelled(found.name)} " in f" {_spelled(desc)} ":

@@ -50,6 +50,9 @@ _LOOSE_END = (_PREPOSITIONS | _DETERMINERS | _CONJUNCTIONS | _AUXILIARIES | _PRO
               | frozenset("also then thus very not only even rather further especially respectively both more most".split())
               # Adjectives that need a complement ("suitable [for]", "capable [of]").
               | frozenset("suitable able capable comparable similar due prone akin equivalent applicable devoid".split())
+              # Words that govern the preposition after them ("focusing [on]", "resulting [in]", "owing [to]").
+              | frozenset("""according thanks owing focusing relying depending resulting consisting
+              leading pertaining belonging corresponding referring contributing aiming stemming arising""".split())
               # Adverbs of a sentence's course and adjectives that need their noun ("and instead", "a simple").
               | frozenset("instead however therefore too simple rich novel new different various certain".split())
               | frozenset("who whom what here w.r.t wrt i.e e.g etc vast large small huge massive".split()))
