@@ -214,7 +214,9 @@ def _topic(text: str) -> str:
     if m:
         parts = [p for p in first[:m.start()].split(",") if p.strip()] or [""]
         # "X, though not trained to ..., have shown": an aside between commas, the subject before it.
-        aside = len(parts) > 1 and re.match(r"\s*(?:though|although|when|while|if|unless|once|despite)\b", parts[-1])
+        # "X, axiomatically-grounded in Y, has received": a participle's aside too.
+        aside = len(parts) > 1 and (re.match(r"\s*(?:though|although|when|while|if|unless|once|despite)\b", parts[-1])
+                                    or _PARTICIPLE_ASIDE.match(parts[-1]))
         found = _as_topic(parts[0] if aside else parts[-1])
         if found:
             return found
@@ -224,6 +226,10 @@ def _topic(text: str) -> str:
         return ""
     # "In distributed deep learning with data parallelism, ...": the field is the phrase before its qualifier.
     return _as_topic(opening.group(1)) or _as_topic(_QUALIFIER.split(opening.group(1), maxsplit=1)[0])
+
+
+#: An aside that opens with a participle, maybe after its adverb ("axiomatically-grounded in", "widely used in").
+_PARTICIPLE_ASIDE = re.compile(r"\s*(?:[a-z]+ly[\s-]+)?[a-z]+(?:ed|en)\s+(?:in|by|on|from|with|for|as|to|into|at)\b")
 
 
 def _as_topic(phrase: str) -> str:

@@ -12,7 +12,7 @@ from wordfreq import zipf_frequency
 
 from generator.infer.titles.fragments import COMPARATIVES
 from generator.infer.titles.plain import _sub_closed
-from generator.text import common_word, everyday_word
+from generator.text import common_word, everyday_word, naive_singular
 
 MAX_TITLE = 100
 #: Descriptions longer than this are cut at a phrase boundary; real titles are ~10 words.
@@ -177,6 +177,10 @@ _GENERIC_HEAD = re.compile(
 _NOUN_SUFFIXES = ("ity", "tion", "sion", "ness", "ment", "ance", "ence", "ism", "ogy", "ics", "ship", "hood")
 
 
+#: Verbs that say what a method is made of, not what it does ("involves", "consists of"): no title opens with them.
+_MADE_OF = frozenset("involve include contain comprise consist entail".split())
+
+
 def _drop_generic_head(phrase: str) -> str:
     """Turn "a simple method to detect X" / "framework that detects X" into "Detecting X", as titles say it."""
     m = _GENERIC_HEAD.match(phrase)
@@ -184,6 +188,7 @@ def _drop_generic_head(phrase: str) -> str:
         return phrase
     word = m.group(1)
     if (word.lower() in _STOP_TAIL or word.lower() in {"all", "any", "each", "every", "some", "one", "two"} or not word.islower()
+            or naive_singular(word.lower()) in _MADE_OF  # "method that involves utilizing X": what it holds, no purpose
             or word in COMPARATIVES  # "techniques to better exploit": "bettering" is no word
             or word.endswith(_NOUN_SUFFIXES)):  # "approach to periodicity identification": "to" a noun, no purpose
         return phrase  # "a solution to the expected optimum": "to" starts a noun phrase, not a purpose
