@@ -1190,3 +1190,11 @@ def test_the_field_is_the_subject_not_the_participle_aside_after_it() -> None:
                 "Estimator based on Least Squares (GELS) that costs fewer utility evaluations. Experiments confirm it.")
     title = infer_title(abstract)
     assert "axiomatically-grounded" not in title and not title_fragment(title), title
+
+
+def test_a_title_never_ends_on_the_first_of_two_things_between() -> None:
+    # "the relationship between weight sparsity[, number of non-zero parameters, and ...]": half a pair.
+    assert problem("Scaling law describing the relationship between weight sparsity") == "a list cut short"
+    assert problem("Trade-off between accuracy and robustness") is None
+    assert problem("Knowledge transfer between tasks") is None  # a plural: between many
+    assert problem("Making precise the intuitive idea") is not None  # the idea [that ...]

@@ -72,11 +72,12 @@ wider stronger weaker earlier later""".split())
 _POINTERS = frozenset("this these those such aforementioned above above-mentioned latter former them corresponding respective".split())
 #: The abstract's own voice ("our method"): a title names the work, it does not speak as its authors.
 _VOICE = frozenset("our ours".split())
-#: Nouns that need "of" after a determiner or preposition ("through the use", "the number", "as a form").
+#: Nouns that need "of" (or their "that" clause) after a determiner or preposition ("through the use", "the number",
+#: "as a form", "the intuitive idea [that ...]").
 _COMPLEMENT_NOUNS = frozenset("""lens form kind type sort variety number lack role use means terms top front favor
 favour exchange behalf sake spite emergence presence absence ability need part range efficacy effectiveness
 importance chain series family mixture combination sequence suite plethora multitude wealth myriad principle notion task amount portion fraction subset superset handful collection
-proxy surrogate""".split())
+proxy surrogate idea fact""".split())
 #: Words in -ed that are no participle, and participles titles end on by idiom ("... Revisited").
 _ED_NOT_CUT = frozenset("""need speed seed feed breed bleed greed deed creed weed reed hundred kindred sacred naked
 wicked embed bed red revisited reconsidered demystified explained unleashed simplified unified reloaded
@@ -326,12 +327,26 @@ def _list_cut(phrase: str) -> bool:
     """Return whether `phrase` ends inside a list ("Sensitivity of CKA, angular Procrustes"): a short last item, no "and"."""
     head, sep, last = phrase.rpartition(",")
     items = [_bare(w) for w in last.split()]
-    return bool(sep and head.strip()) and 1 <= len(items) <= 3 and not any(w in _PREPOSITIONS or w in _CONJUNCTIONS for w in items)
+    return (bool(sep and head.strip()) and 1 <= len(items) <= 3 and not any(w in _PREPOSITIONS or w in _CONJUNCTIONS for w in items)
+            or _between_cut(phrase) is not None)
+
+
+def _between_cut(phrase: str) -> int | None:
+    """Return where "between" starts when `phrase` ends before its "and" ("the relationship between weight sparsity")."""
+    m = _BETWEEN_END.search(phrase)
+    return m.start() if m else None
+
+
+#: "between" and a few words with no "and", the last no plural: the pair it relates was cut after its first member
+#: ("between tasks" relates many).
+_BETWEEN_END = re.compile(r"\s+between\s+(?:(?!(?:and|or)\b)[\w$-]+\s+){0,3}(?!(?:and|or)\b)[\w$-]*[^\Ws]$", re.I)
 
 
 def repair(phrase: str) -> str:
     """Return `phrase` cut back to a complete noun phrase, or "" when no cut gives one."""
-    if _list_cut(phrase):
+    if (between := _between_cut(phrase)) is not None:
+        phrase = phrase[:between]  # "the relationship between weight sparsity": the relationship alone says less, but all
+    elif _list_cut(phrase):
         phrase = phrase.split(",", 1)[0]
     words = phrase.split()
     while words:
