@@ -112,7 +112,22 @@ def infer(rows: list[dict], use_tldr: bool = True) -> Inferred:
         return result
 
     infer_title = _optional("infer.titles", "infer_title")
-    if infer_title:
+    title_and_name, common_names = _optional("infer.titles", "title_and_name"), _optional("infer.titles", "common_names")
+    method_name = _optional("infer.titles", "method_name")
+    names_of = method_name
+    if title_and_name and common_names and method_name:
+        def titles() -> None:
+            # As the build does (build._titles): names many abstracts use are terms, and those papers named again.
+            nonlocal names_of
+            found = [(*title_and_name(p.abstract), method_name(p.abstract)) for p in papers]
+            common = common_names([n for _, named, method in found for n in (named, method)], [p.abstract for p in papers])
+            for p, (title, named, method) in zip(papers, found):
+                if named in common or method in common:
+                    title = title_and_name(p.abstract, frozenset(n for n in common if n in p.abstract))[0]
+                p.title, p.title_inferred = title, True
+            names_of = lambda md: method_name(md, frozenset(n for n in common if n in md))  # noqa: E731
+        timed("titles", titles)
+    elif infer_title:
         def titles() -> None:
             for p in papers:
                 p.title, p.title_inferred = infer_title(p.abstract), True
@@ -132,9 +147,9 @@ def infer(rows: list[dict], use_tldr: bool = True) -> Inferred:
         done.notes.append("tags skipped: generator.infer.tags.assign_tags not found")
     done.topics = timed("topics", assign_topics, papers, features, done.tags, Vocabulary())
     timed("related", assign_related, papers, features, 5, done.tags)
-    add_crosslinks, method_name = _optional("infer.crosslink", "add_crosslinks"), _optional("infer.titles", "method_name")
-    if add_crosslinks and method_name:
-        timed("crosslinks", lambda: add_crosslinks(papers, done.tags, introduced_methods(papers, method_name)))
+    add_crosslinks = _optional("infer.crosslink", "add_crosslinks")
+    if add_crosslinks and names_of:
+        timed("crosslinks", lambda: add_crosslinks(papers, done.tags, introduced_methods(papers, names_of)))
     else:
         done.notes.append("cross-links skipped: generator.infer.crosslink.add_crosslinks or titles.method_name not found")
     done.seconds["total"] = sum(done.seconds.values())

@@ -264,14 +264,30 @@ def _titles(run: Session, papers: list[Paper]) -> list[str | None]:
     """Give every untitled paper an inferred title; return the name of the method each paper introduces (or None)."""
     # A title and a method name are read from the same sentences: found in one pass, the sentences are
     # analysed once (the name finder keeps its result per abstract, in the worker that runs both).
-    found = run.memo("names", papers, lambda p: (p.abstract, not p.title),
-                     lambda p: [None if p.title else titles.infer_title(p.abstract), titles.method_name(p.abstract)],
-                     shape(tuple[str | None, str | None]))
-    for paper, (title, _) in zip(papers, found):
+    found = run.memo("names", papers, lambda p: (p.abstract, not p.title), functools.partial(_names, common=frozenset()),
+                     shape(tuple[str | None, str | None, str | None]))
+    # A name many other abstracts use ("VQA", "ELBO") is a term of the field, not this paper's method: the papers
+    # that took one are named again without the corpus's common terms.
+    common = titles.common_names([n for _, named, method in found for n in (named, method)], [p.abstract for p in papers])
+    again = [i for i, (_, named, method) in enumerate(found) if named in common or method in common]
+    if again:
+        redone = run.memo("names", [papers[i] for i in again],
+                          lambda p: (p.abstract, not p.title, sorted(n for n in common if n in p.abstract)),
+                          lambda p: _names(p, frozenset(n for n in common if n in p.abstract)),
+                          shape(tuple[str | None, str | None, str | None]))
+        for i, names in zip(again, redone):
+            found[i] = names
+    for paper, (title, _, _) in zip(papers, found):
         if not paper.title:
             paper.title = title
             paper.title_inferred = True
-    return [method for _, method in found]
+    return [method for _, _, method in found]
+
+
+def _names(paper: Paper, common: frozenset[str]) -> list[str | None]:
+    """Return an untitled paper's inferred title and the name it gives its method, and the method's name (any paper)."""
+    title, named = (None, None) if paper.title else titles.title_and_name(paper.abstract, common)
+    return [title, named, titles.method_name(paper.abstract, common)]
 
 
 def _tags(run: Session, papers: list[Paper], vocab: Vocabulary,

@@ -219,8 +219,8 @@ def test_a_corrupt_cache_is_detected_and_rebuilt(project: Path, damage: str) -> 
         head, _, payload = data.partition(b"\n")
         entries = json.loads(payload)
         key = next(k for k in sorted(entries) if entries[k][0])
-        title, method = entries[key]
-        entries[key] = ["X" * len(title), method]
+        title, named, method = entries[key]
+        entries[key] = ["X" * len(title), named, method]
         path.write_bytes(head + b"\n" + json.dumps(entries, sort_keys=True, separators=(",", ":")).encode())
     else:
         path.write_bytes(b"\x00\xff not a cache at all")

@@ -10,9 +10,9 @@ import pytest
 
 from generator.clean.normalise import normalise_abstract
 from generator.evaluate_shown import title_fragment
-from generator.infer.titles import infer_title, method_name
+from generator.infer.titles import common_names, infer_title, method_name, title_and_name
 from generator.infer.titles.fragments import problem, repair
-from tests.conftest import bench_module
+from tests.conftest import bench_module, records_project, run_cli
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "data"
@@ -1198,3 +1198,35 @@ def test_a_title_never_ends_on_the_first_of_two_things_between() -> None:
     assert problem("Trade-off between accuracy and robustness") is None
     assert problem("Knowledge transfer between tasks") is None  # a plural: between many
     assert problem("Making precise the intuitive idea") is not None  # the idea [that ...]
+
+
+def test_a_name_many_other_abstracts_use_is_a_term_not_the_papers_method() -> None:
+    # "a novel VQA benchmark": VQA is the field's term (three other abstracts use it), not this paper's name.
+    intro = ("Vision-language models are evaluated on closed benchmarks. We propose a novel VQA benchmark based on "
+             "well-known visual classification datasets, which allows a granular evaluation of open-ended answers. "
+             "Experiments with several models show where they fail.")
+    others = [f"Visual question answering (VQA) is a core task. We study {w} in VQA and report results on standard sets."
+              for w in ("bias", "robustness", "calibration")]
+    title, named = title_and_name(intro)
+    assert named == method_name(intro) == "VQA"  # alone, nothing tells it from a name
+    common = common_names([named], [intro, *others])
+    assert common == {"VQA"}
+    assert method_name(intro, common) is None
+    assert infer_title(intro, common).startswith("VQA benchmark based on well-known visual classification datasets")
+    # One other abstract using a name is a comparison with it, no sign of a term.
+    assert common_names([named], [intro, others[0]]) == frozenset()
+
+
+def test_the_built_site_does_not_name_a_paper_by_its_fields_term(tmp_path: Path) -> None:
+    intro = ("Vision-language models are evaluated on closed benchmarks. We propose a novel VQA benchmark based on "
+             "well-known visual classification datasets, which allows a granular evaluation of open-ended answers. "
+             "Experiments with several models show where they fail.")
+    others = [f"Visual question answering (VQA) is a core task for multimodal models. We study {w} in VQA and report "
+              f"results on three standard sets." for w in ("bias", "robustness", "calibration")]
+    root = records_project(tmp_path / "project", [{"abstract": a} for a in (intro, *others)])
+    result = run_cli("generate", "-q", "--project", str(root))
+    assert result.returncode == 0, result.stderr
+    papers = json.loads((root / "site_src" / "papers.json").read_text(encoding="utf-8"))
+    titles = [p["title"] for p in papers]
+    assert any(t.startswith("VQA benchmark based on") for t in titles), titles
+    assert not any(t.startswith(("VQA:", "VQA for")) for t in titles), titles

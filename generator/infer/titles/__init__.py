@@ -20,7 +20,7 @@ from generator.text import abbreviates, naive_singular
 from generator.infer.titles.coined import _acronym_long_form, _count_word, _Name
 from generator.infer.titles.fragments import problem, repair, strip_opening
 from generator.infer.titles.lexicon import _HEAD_RE
-from generator.infer.titles.names import _coined_term, _name_of, _subject_name, method_name
+from generator.infer.titles.names import _coined_term, _name_of, _subject_name, common_names, method_name
 from generator.infer.titles.phrases import (
     _ANAPHORIC,
     TOPIC_WORDS,
@@ -38,7 +38,8 @@ from generator.infer.titles.keyterms import MIN_MENTIONS, key_terms
 from generator.infer.titles.plain import plain_text, split_sentences
 from generator.infer.titles.tidy import _LEAD_DROP, MAX_TITLE, SOFT_LIMIT, _cut_words, _finish, _tidy_end, cut_at_phrase, name_first
 
-__all__ = ["MAX_TITLE", "SOFT_LIMIT", "TOPIC_WORDS", "infer_title", "method_name", "plain_text", "split_sentences"]
+__all__ = ["MAX_TITLE", "SOFT_LIMIT", "TOPIC_WORDS", "common_names", "infer_title", "method_name", "plain_text",
+           "split_sentences", "title_and_name"]
 
 
 def _judge(phrase: str) -> str:
@@ -214,11 +215,17 @@ def _named_title(found: _Name, text: str) -> str:
     return f"{found.name}: {desc[:1].upper() + desc[1:]}" if desc else found.name
 
 
-def infer_title(abstract_md: str) -> str:
-    """Return a plain-text title (≤ 100 chars) for an abstract that has none."""
+def infer_title(abstract_md: str, common: frozenset[str] = frozenset()) -> str:
+    """Return a plain-text title (≤ 100 chars) for an abstract that has none, naming no method by a term of `common`
+    (names many abstracts of the corpus use: see `common_names`)."""
+    return title_and_name(abstract_md, common)[0]
+
+
+def title_and_name(abstract_md: str, common: frozenset[str] = frozenset()) -> tuple[str, str | None]:
+    """Return `infer_title`'s title and the name it gives the paper's method (None when it names none)."""
     text = plain_text(abstract_md)
     # A name only used, never formally introduced, is good enough for a title but too weak for method_name.
-    found = _name_of(abstract_md) or _subject_name(text) or _coined_term(text)
+    found = _name_of(abstract_md, common) or _subject_name(text, common) or _coined_term(text, common)
     if not found:
-        return _finish(name_first(cut_vague_purpose(_unnamed_title(text))))
-    return _finish(cut_vague_purpose(_named_title(found, text)))
+        return _finish(name_first(cut_vague_purpose(_unnamed_title(text)))), None
+    return _finish(cut_vague_purpose(_named_title(found, text))), found.name

@@ -6,6 +6,7 @@ introduced but used as a subject is good enough for a title, not for `method_nam
 
 from __future__ import annotations
 
+import math
 import re
 from functools import lru_cache
 
@@ -29,8 +30,9 @@ from generator.infer.titles.markup import _bold_acronyms, _emphasised_object_nam
 from generator.infer.titles.plain import plain_text, split_sentences
 
 
-def _find_name(text: str, md: str = "") -> _Name | None:
-    """Return the method name the abstract introduces, or None; `md` is the Markdown the text came from."""
+def _find_name(text: str, md: str = "", common: frozenset[str] = frozenset()) -> _Name | None:
+    """Return the method name the abstract introduces, or None; `md` is the Markdown the text came from, and no name
+    in `common` (terms many abstracts of the corpus use) is one."""
     sents = split_sentences(text)
     # (rank, sentence, tier, -mentions, name): within a sentence an explicit naming (tier 0) beats the object
     # of "we propose" (tier 1), which may be a modifier of what is named ("a novel PET framework called BarLeRIa").
@@ -57,10 +59,11 @@ def _find_name(text: str, md: str = "") -> _Name | None:
                 if rank > 0 and _is_term_abbreviation(n.name, text):
                     continue  # "our SMC framework" after "sequential Monte Carlo (SMC)"
                 cands.append((rank, i, tier, -count, n))
+    cands = [c for c in cands if c[4].name not in common]
     if not cands and "/" in md:
         # Last resort: a project named only in its code link ("https://scalecrafter.github.io/ScaleCrafter/").
         name = _repo_name(md)
-        if name:
+        if name and name not in common:
             return _Name(name, len(sents))
     if not cands:
         return None
@@ -103,7 +106,7 @@ def _before_verb(token: str, sentence: str) -> bool:
     return False
 
 
-def _subject_name(text: str) -> _Name | None:
+def _subject_name(text: str, common: frozenset[str] = frozenset()) -> _Name | None:
     """Return a coined name the abstract never formally introduces but keeps using as a subject, or None.
 
     "... we design a framework ... (SuRe). SuRe helps LLMs ... SuRe first constructs ...": a name first
@@ -123,7 +126,7 @@ def _subject_name(text: str) -> _Name | None:
                 continue
             seen.add(token)
             # A name the abstract uses before its contribution sentence is someone else's.
-            if i < start or not _looks_like_name(token) or _count_word(token, text) < 2:
+            if i < start or token in common or not _looks_like_name(token) or _count_word(token, text) < 2:
                 continue
             if not re.search(r"[a-z]", token) and _is_term_abbreviation(token, text):
                 continue  # "deep long-tailed recognition (DLTR)": an abbreviated field, not a coined name
@@ -140,17 +143,39 @@ def _subject_name(text: str) -> _Name | None:
 
 
 @lru_cache(maxsize=16384)
-def _name_of(abstract_md: str) -> _Name | None:
-    """Return the name the abstract introduces, or None (cached per abstract)."""
+def _name_of(abstract_md: str, common: frozenset[str] = frozenset()) -> _Name | None:
+    """Return the name the abstract introduces, none of `common`, or None (cached per abstract)."""
     # infer_title and method_name both ask, and the pipeline asks for all titles before any
     # method name, so the cache holds a whole corpus; an entry is a few short strings.
-    return _find_name(plain_text(abstract_md), abstract_md)
+    return _find_name(plain_text(abstract_md), abstract_md, common)
 
 
-def method_name(abstract_md: str) -> str | None:
-    """Return the name of the method/model/dataset the abstract introduces, or None."""
-    found = _name_of(abstract_md)
+def method_name(abstract_md: str, common: frozenset[str] = frozenset()) -> str | None:
+    """Return the name of the method/model/dataset the abstract introduces (none of `common`), or None."""
+    found = _name_of(abstract_md, common)
     return found.name if found else None
+
+
+#: A name this many other abstracts use (at least; more in a larger corpus, see common_names) is a term of the
+#: field ("VQA", "ELBO", "BO"), not one paper's method.
+COMMON_NAME_PAPERS = 2
+#: ... or this share of the corpus's abstracts, whichever is more.
+COMMON_NAME_SHARE = 0.001
+_WORD_TOKEN = re.compile(r"[\w-]+")
+
+
+def common_names(names: list[str | None], texts: list[str]) -> frozenset[str]:
+    """Return the names found in `names` that enough other abstracts of `texts` use as a whole word to be terms."""
+    wanted = {n for n in names if n and _WORD_TOKEN.fullmatch(n)}
+    if not wanted:
+        return frozenset()
+    users: dict[str, int] = dict.fromkeys(wanted, 0)
+    for text in texts:
+        for token in wanted.intersection(_WORD_TOKEN.findall(text)):
+            users[token] += 1
+    # Its own abstract is one of the users.
+    least = 1 + max(COMMON_NAME_PAPERS, math.ceil(COMMON_NAME_SHARE * len(texts)))
+    return frozenset(n for n, count in users.items() if count >= least)
 
 
 #: "a greedy algorithm called retro-fallback", "which we term relative centrality", "a game called Tensor Trust":
@@ -161,7 +186,7 @@ _COINED_TERM = re.compile(
     r"(?=\s*[,.;:()]|\s(?:that|which|to|for|and|in|on|with|by|is|are|was|were|can)\b)")
 
 
-def _coined_term(text: str) -> _Name | None:
+def _coined_term(text: str, common: frozenset[str] = frozenset()) -> _Name | None:
     """Return the first phrase the abstract names with "called"/"termed" and uses again, or None."""
     named = any(w in text for w in ("called", "termed", "dubbed", "coined", "we call", "we term", "we dub", "we coin"))
     if not named and "(" not in text:
@@ -177,7 +202,8 @@ def _coined_term(text: str) -> _Name | None:
             if lowered.count(term.lower()) >= 2 or (" " in term and re.search(r"\b(?:[Ww]e|[Oo]ur)\b", sent)):
                 if term[-1:] != "s" and term.lower() + "s" in lowered:
                     term += "s"  # "a neural snowflake ... neural snowflakes": the title names the kind
-                return _Name(term[:1].upper() + term[1:], i, after=sent[m.end():])
+                if term[:1].upper() + term[1:] not in common:
+                    return _Name(term[:1].upper() + term[1:], i, after=sent[m.end():])
         # "a framework of fairness regularization terms (fairret)": a lower-case short form the abstract reuses.
         for m in _LOWER_SHORT.finditer(sent):
             short = m.group(1)
@@ -185,7 +211,8 @@ def _coined_term(text: str) -> _Name | None:
             if re.fullmatch(r"[ivxl]+", short) or not _INTRO_OBJECT_RE.search(sent, 0, m.start()):
                 continue
             long_form = _acronym_long_form(short, sent[:m.start()])
-            if long_form and len(long_form.split()) >= 2 and _count_word(short, text) + lowered.count(short + "s") >= 2:
+            if long_form and len(long_form.split()) >= 2 and _count_word(short, text) + lowered.count(short + "s") >= 2 \
+                    and short not in common:
                 return _Name(short, i, long_form, sent[m.end():])
     return None
 
