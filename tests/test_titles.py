@@ -1230,3 +1230,10 @@ def test_the_built_site_does_not_name_a_paper_by_its_fields_term(tmp_path: Path)
     titles = [p["title"] for p in papers]
     assert any(t.startswith("VQA benchmark based on") for t in titles), titles
     assert not any(t.startswith(("VQA:", "VQA for")) for t in titles), titles
+
+
+def test_a_relative_clause_cut_before_its_verb_is_a_fragment() -> None:
+    # "a variational approach that by design [seeks to approximate ...]": the clause lost its verb.
+    assert problem("Variational approach that by design") is not None
+    assert repair("Variational approach that by design") == "Variational approach"
+    assert problem("Graph networks that scale to millions of nodes") is None

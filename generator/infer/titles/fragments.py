@@ -231,6 +231,8 @@ def problem(phrase: str) -> str | None:
         return f"a clause ({verb!r} after its subject)"
     if any(lower[k] in _RELATIVES and words[k - 1].endswith(",") for k in range(1, len(words))):
         return "a clause (', which')"
+    if len(words) >= 4 and _relative_cut(lower, len(lower) - 3):
+        return f"a clause cut before its verb ({' '.join(words[-3:])!r})"
     # "DLNs transfer to ReLU networks, before conducting a study": a sentence's next step after a comma.
     if sub := next((lower[k] for k in range(1, len(words) - 1) if words[k - 1].endswith(",") and lower[k] in _STEP_WORDS
                     and lower[k + 1].endswith("ing")), None):
@@ -252,6 +254,11 @@ def problem(phrase: str) -> str | None:
                      or (w in _CLAUSE_WORDS and (k == 0 or lower[k - 1] not in _RELATIVES))), None):
         return f"a clause ({verb!r})"
     return None
+
+
+def _relative_cut(lower: list[str], k: int) -> bool:
+    """Return whether the relative word at `k` opens a clause cut before its verb: "approach that by design [seeks ...]"."""
+    return 0 < k == len(lower) - 3 and lower[k] in _RELATIVES and lower[k + 1] in _PREPOSITIONS
 
 
 def _verb_after_and(lower: list[str], k: int) -> bool:
@@ -355,7 +362,8 @@ def repair(phrase: str) -> str:
         bad = next((k for k, w in enumerate(lower) if k and (w in _POINTERS or w in _VOICE or w in _AUXILIARIES
                                                              or (w == "and" and _verb_after_and(lower, k))
                                                              or w in _PRONOUNS - {"one"} or w in _SUBORDINATORS
-                                                             or (w in _RELATIVES and words[k - 1].endswith(",")))), None)
+                                                             or (w in _RELATIVES and words[k - 1].endswith(","))
+                                                             or _relative_cut(lower, k))), None)
         if bad is None:
             # "Standard offline RL algorithms conditioned on observation histories suffer ...": the subject
             # before the predicate is the noun phrase.
@@ -375,6 +383,7 @@ def repair(phrase: str) -> str:
                 words = words[:-2]  # "..., to optimize": the purpose lost its object
             break
         # "bound for the linear MDP setting where the size ...": a subordinator is itself where its clause starts.
-        words = words[:bad] if (lower[bad] in _SUBORDINATORS or lower[bad] == "and") and bad >= 2 else _cut_before(words, bad)
+        whole = lower[bad] in _SUBORDINATORS or lower[bad] == "and" or _relative_cut(lower, bad)
+        words = words[:bad] if whole and bad >= 2 else _cut_before(words, bad)
     words = _trim_end(words) if words else words
     return " ".join(words) if words and not problem(" ".join(words)) else ""
