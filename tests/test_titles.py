@@ -1237,3 +1237,11 @@ def test_a_relative_clause_cut_before_its_verb_is_a_fragment() -> None:
     assert problem("Variational approach that by design") is not None
     assert repair("Variational approach that by design") == "Variational approach"
     assert problem("Graph networks that scale to millions of nodes") is None
+
+
+def test_a_name_the_abstract_writes_capitalised_keeps_its_capital_in_the_title() -> None:
+    # The title joins two phrases of the abstract, lower-casing the second; "Markov" is a name all the same.
+    abstract = ("Each Markov chain step requires computing a matrix inversion, which is slow. We show how to avoid the "
+                "matrix inversion in every Markov chain step with a sketch. Experiments confirm a tenfold speed-up.")
+    assert infer_title(abstract) == "Matrix inversion for Markov chain step"
+    # Nothing else is capitalised: "Each" and "Experiments" open sentences, they are no names.

@@ -227,5 +227,24 @@ def title_and_name(abstract_md: str, common: frozenset[str] = frozenset()) -> tu
     # A name only used, never formally introduced, is good enough for a title but too weak for method_name.
     found = _name_of(abstract_md, common) or _subject_name(text, common) or _coined_term(text, common)
     if not found:
-        return _finish(name_first(cut_vague_purpose(_unnamed_title(text)))), None
-    return _finish(cut_vague_purpose(_named_title(found, text))), found.name
+        return _finish(_as_written(name_first(cut_vague_purpose(_unnamed_title(text))), text)), None
+    return _finish(_as_written(cut_vague_purpose(_named_title(found, text)), text)), found.name
+
+
+#: A capitalised word inside a sentence (not after its end) before a lower-case one: how the abstract writes a proper
+#: name ("a Markov chain"); a run of capitals is a name's spelled-out form ("Large Language Models (LLMs)").
+_MID_SENTENCE_CAPITAL = re.compile(r"(?<![\w-])[a-z0-9][\w-]*[,;:)]? ([A-Z][a-z]+)(?=[,;:]? [a-z])")
+
+
+def _as_written(title: str, text: str) -> str:
+    """Return `title` with the words the abstract only writes capitalised inside its sentences ("Markov", "Gaussian",
+    "Lipschitz") capitalised again: cutting and joining phrases lower-cases words, names keep their capital."""
+    lowered = {w.lower() for w in re.findall(r"\b[a-z]+\b", title)}
+    if not lowered:
+        return title
+    proper = {w.lower() for w in _MID_SENTENCE_CAPITAL.findall(text)} & lowered
+    # A word the abstract also writes in lower case is a common word some sentence capitalised ("Graph").
+    proper -= set(re.findall(r"\b[a-z]+\b", text))
+    if not proper:
+        return title
+    return re.sub(r"\b[a-z]+\b", lambda m: m.group(0).capitalize() if m.group(0) in proper else m.group(0), title)
