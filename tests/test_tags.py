@@ -645,3 +645,17 @@ def test_a_phrase_after_an_adverb_is_the_tail_of_a_longer_one():
              f"games need memory, and PODGs of {x} are hard." for x in ("poker", "auctions", "patrols")]
     for names in _tag_names(texts):
         assert "partially observable decision games" in names and "observable decision games" not in names
+
+
+def test_a_name_keeps_its_capital_in_a_tag_a_spelled_out_form_does_not() -> None:
+    papers = [
+        paper("a", "We sample from a Markov chain with Monte Carlo sampling. Each Markov chain mixes fast."),
+        paper("b", "Mixing of a Markov chain is slow in high dimensions. We bound the Markov chain's spectral gap by "
+                   "Monte Carlo sampling."),
+        paper("c", "Graph neural networks are popular. We train graph neural networks on molecules."),
+        paper("d", "Graph Neural Networks (GNNs) learn from graphs. We prune graph neural networks for speed."),
+    ]
+    tags = assign_tags(papers, Vocabulary())
+    names = {t.name for t in tags.values()}
+    assert "Markov chain" in names and "Monte Carlo sampling" in names, names
+    assert "graph neural networks" in names, names  # "Graph" opens sentences; "Graph Neural Networks (GNNs)" spells out

@@ -8,6 +8,7 @@ sums a text's candidates per key and packs them compactly: this is what the cach
 from __future__ import annotations
 
 import base64
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterator
@@ -70,6 +71,40 @@ def _token_facts(token: str) -> tuple[bool, str, str, bool, bool, bool, str, boo
             low.endswith("ly") and len(low) > 4 and low not in LY_NOUNS and "-" not in low)
 
 
+#: A word written in lower case (its hyphen parts too: "quasi-monte" writes "monte" so).
+_LOWER_WORD = re.compile(r"(?<![\w])[a-z]+(?![\w])")
+
+
+def _written_forms(words: list[str], facts: list[tuple], lower: set[str]) -> list[str]:
+    """Return each token's display form in its sentence: lower case, but a name keeps its capital ("a Markov chain").
+
+    A word is a name where a sentence writes it capitalised between words that are not, and the text (`lower`: its
+    lower-case words) never writes it in lower case. A sentence's first word and a run of capitals ("Markov Decision
+    Processes (MDPs)", a spelled-out acronym or a title) tell nothing, but two capitals the text never writes in
+    lower case and no definition follows are one name ("Monte Carlo").
+    """
+    shown = [fact[2] for fact in facts]
+    upper = [any(part[:1].isupper() for part in w.split("-")) for w in words]
+    n = len(words)
+    for t in range(1, n):
+        word = words[t]
+        if shown[t] == word or not _capitalised(word) or upper[t - 1] or word.lower() in lower:
+            continue
+        if t + 1 < n and upper[t + 1]:
+            after = words[t + 1]
+            if (_capitalised(after) and after.lower() not in lower and not (t + 2 < n and (upper[t + 2] or words[t + 2] == "("))):
+                shown[t], shown[t + 1] = word, after
+            continue
+        shown[t] = word
+    return shown
+
+
+def _capitalised(word: str) -> bool:
+    """Return whether a word is written with one capital, first ("Markov") or after a hyphen ("quasi-Monte")."""
+    last = word.rsplit("-", 1)[-1]
+    return last[:1].isupper() and last[1:].islower() and sum(c.isupper() for c in word) == 1
+
+
 def _negated(facts: list[tuple], start: int) -> bool:
     """Return whether the run of content words at `start` follows a negation in its clause ("without any X")."""
     k = start - 1
@@ -98,8 +133,11 @@ def _aside_from(sentence: str, facts: list[tuple]) -> int:
 def _occurrences(text: str, acronyms: dict[str, str]) -> Iterator[tuple[str, str, int, int, int, bool, bool, bool, bool]]:
     """Yield the fields of every candidate phrase occurrence of a plain text, in text order."""
     offset, filler = 0, FILLER_KEYS
+    lower = set(_LOWER_WORD.findall(text))
     for si, sentence in enumerate(sentences(text)):
-        facts = [_token_facts(t) for t in tokens(sentence)]
+        words = tokens(sentence)
+        facts = [_token_facts(t) for t in words]
+        forms = _written_forms(words, facts, lower)
         aside_from = _aside_from(sentence, facts)
         n_tokens = len(facts)
         i = 0
@@ -133,7 +171,8 @@ def _occurrences(text: str, acronyms: dict[str, str]) -> Iterator[tuple[str, str
                     k = keys[b - 1]
                     if k:
                         key = f"{key} {k}" if key else k
-                    shown = f"{shown} {word[2]}" if shown else word[2]
+                    form = forms[i + b - 1]
+                    shown = f"{shown} {form}" if shown else form
                     if word[3] or not key or key in filler or (lone_size and b == a + 2):
                         continue
                     at_end = b == size
