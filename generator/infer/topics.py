@@ -42,6 +42,21 @@ NEAR_MIN_PAPERS = 3
 KEEP_AMONG = 6
 #: ... and while the topic holds at least this share (Jaccard) of the remembered topic's papers.
 KEEP_OVERLAP = 0.5
+#: A discovered group whose papers are less alike than this (umbrella.cohesion: 0 as alike as random papers, 1
+#: identical) is no topic: its papers are grouped again, tighter (see _regroup_loose). The 40 dev topics are
+#: 0.21-0.88, the 7 k-means groups of the 38 unrelated seed abstracts 0.01-0.04.
+TOPIC_COHESION = 0.12
+#: Fewest papers a regrouped topic holds (two papers alike enough, sharing a key phrase, are a topic of a small
+#: collection, as two papers make a tag).
+MIN_TOPIC_PAPERS = 2
+#: Most loose papers regrouped: average linkage holds all their pairs (above it they keep their k-means groups).
+REGROUP_MAX = 3000
+#: A paper a remembered topic held stays with the regrouped topic that holds most of that topic's papers while it
+#: is at least this share of TOPIC_COHESION alike to them: a new abstract shifts every similarity of a small
+#: collection a little, and without it one added paper left 2 of 30 papers of a sample in no topic.
+STAY_SHARE = 0.5
+#: Topic number of a paper in no topic.
+NO_TOPIC = -1
 
 
 def assign_topics(
@@ -59,6 +74,8 @@ def assign_topics(
         return []
     if labels is None:
         labels = group(papers, features, vocab, previous)
+    if labels.max() < 0:
+        return []
     if vocab.topics:
         topics = [
             Topic(slug="", name=spec.name, phrases=list(spec.phrases), description=spec.description)
@@ -68,8 +85,8 @@ def assign_topics(
         topics = _describe_all(labels, papers, features, tags, previous)
     for c, topic in enumerate(topics):
         topic.papers = [papers[i].id for i in np.flatnonzero(labels == c)]
-    # An empty topic would be an empty page.
-    topics = [t for t in topics if t.papers]
+    # An empty topic would be an empty page; a discovered group whose papers share no key phrase is no topic.
+    topics = [t for t in topics if t.papers and (vocab.topics or t.named_by)]
     _assign_slugs(topics)
     by_id = {p.id: p for p in papers}
     for topic in topics:
@@ -85,7 +102,7 @@ def group(papers: list[Paper], features: Features, vocab: Vocabulary, previous: 
         raise ValueError("features were built for a different list of papers")
     if vocab.topics:
         return _match_taxonomy(features, vocab.topics)
-    return _cluster(features, topic_count(len(papers)), previous)
+    return _regroup_loose(_cluster(features, topic_count(len(papers)), previous), features.embedding, features.ids, previous)
 
 
 def memory(topics: list[Topic]) -> tuple[TopicMemory, ...]:
@@ -139,6 +156,66 @@ def _cluster(features: Features, k: int, previous: tuple[TopicMemory, ...] = ())
     return np.array([order[c] for c in raw.tolist()], dtype=np.int64)
 
 
+def _regroup_loose(labels: np.ndarray, z: np.ndarray, ids: list[str], previous: tuple[TopicMemory, ...] = ()
+                   ) -> np.ndarray:
+    """Return the labels with the papers of loose groups (TOPIC_COHESION) grouped again by average linkage, cut where
+    a group's papers would be less alike than a topic's; a paper alike to no other gets NO_TOPIC (unless `previous`
+    keeps it, see _stay)."""
+    # k-means must put every paper somewhere: on a small collection of unrelated abstracts every group it finds is
+    # as mixed as a random sample ("Neural activity" held 3D Gaussian splatting). Average linkage only joins
+    # groups whose papers are alike on average, so it finds the few real pairs and triples and leaves the rest.
+    groups = [np.flatnonzero(labels == c) for c in range(int(labels.max()) + 1)]
+    random_pair = umbrella.mean_pair(z.astype(np.float64))
+    loose = [rows for rows in groups if len(rows) < 2 or umbrella.cohesion(rows, z, random_pair) < TOPIC_COHESION]
+    rows = np.sort(np.concatenate(loose)) if loose else np.zeros(0, dtype=np.int64)
+    if 2 * len(rows) > len(labels):
+        # Mostly loose: every paper is regrouped, so the topics no longer depend on where k-means started (the
+        # remembered topics), and a rebuild with nothing new gives the same topics.
+        rows = np.arange(len(labels))
+    if not len(rows) or len(rows) > REGROUP_MAX:
+        return labels
+    out = labels.copy()
+    out[rows] = NO_TOPIC
+    if len(rows) >= MIN_TOPIC_PAPERS:
+        from scipy.cluster.hierarchy import fcluster, linkage  # imported when used, as sklearn is
+
+        distance = np.clip(1.0 - z[rows].astype(np.float64) @ z[rows].astype(np.float64).T, 0.0, 2.0)
+        condensed = distance[np.triu_indices(len(rows), 1)]
+        cut = 1.0 - (random_pair + TOPIC_COHESION * (1.0 - random_pair))
+        found = fcluster(linkage(condensed, method="average"), t=cut, criterion="distance")
+        for c in np.unique(found):
+            members = rows[found == c]
+            if len(members) >= MIN_TOPIC_PAPERS:
+                out[members] = int(out.max()) + 1
+        _stay(out, rows, z, random_pair, ids, previous)
+    return _renumbered(out)
+
+
+def _stay(labels: np.ndarray, rows: np.ndarray, z: np.ndarray, random_pair: float, ids: list[str],
+          previous: tuple[TopicMemory, ...]) -> None:
+    """Put back each regrouped paper left in no topic that a remembered topic held into the group now holding most
+    of that topic's papers, where it is still STAY_SHARE of a topic's cohesion alike to them."""
+    row = {pid: i for i, pid in enumerate(ids)}
+    regrouped = set(rows.tolist())
+    for m in previous:
+        mine = [row[p] for p in m.papers if p in row and row[p] in regrouped]
+        held = Counter(labels[r] for r in mine if labels[r] != NO_TOPIC)
+        if not held:
+            continue
+        home = min(held, key=lambda c: (-held[c], c))
+        group = np.flatnonzero(labels == home)
+        for r in mine:
+            alike = (float(z[group].astype(np.float64).mean(axis=0) @ z[r]) - random_pair) / (1.0 - random_pair)
+            if labels[r] == NO_TOPIC and alike >= STAY_SHARE * TOPIC_COHESION:
+                labels[r] = home
+
+
+def _renumbered(labels: np.ndarray) -> np.ndarray:
+    """Return the labels numbered by first appearance (NO_TOPIC kept), so numbers do not depend on how groups were found."""
+    order = {c: i for i, c in enumerate(dict.fromkeys(c for c in labels.tolist() if c != NO_TOPIC))}
+    return np.array([order.get(c, NO_TOPIC) for c in labels.tolist()], dtype=np.int64)
+
+
 def _id_uniforms(ids: list[str]) -> np.ndarray:
     """Return a number in (0, 1) per id, fixed by the id alone (a hash), so it survives any change to the corpus."""
     digests = [hashlib.blake2b(pid.encode("utf-8"), digest_size=8).digest() for pid in ids]
@@ -188,7 +265,8 @@ def _describe_all(labels: np.ndarray, papers: list[Paper], features: Features, t
                   previous: tuple[TopicMemory, ...] = ()) -> list[Topic]:
     """Return one named topic per label, in label order (a remembered name kept where it still fits)."""
     n, k = len(papers), int(labels.max()) + 1
-    membership = sp.csr_matrix((np.ones(n, dtype=np.float32), (labels, np.arange(n))), shape=(k, n))
+    placed = np.flatnonzero(labels != NO_TOPIC)
+    membership = sp.csr_matrix((np.ones(len(placed), dtype=np.float32), (labels[placed], placed)), shape=(k, n))
     sizes = np.asarray(membership.sum(axis=1)).ravel()
     term_lift = _term_lift(membership, sizes, features)
     tag_names, tag_counts = _tag_counts(membership, papers, tags)
@@ -340,14 +418,16 @@ def _characteristic_tags(c: int, size: int, n: int, names: list[str], counts: np
 
 
 def _term_lift(membership: sp.csr_matrix, sizes: np.ndarray, features: Features) -> np.ndarray | None:
-    """Return per topic how much each term's mean TF-IDF weight exceeds its corpus mean, phrases favoured."""
+    """Return per topic how much each term's mean TF-IDF weight exceeds its corpus mean, phrases favoured; 0 for a
+    term fewer than two of the topic's papers use (one paper's phrase names no group)."""
     if not features.terms:
         return None
     group = (membership @ features.tfidf).toarray() / np.maximum(sizes, 1)[:, None]
     corpus = np.asarray(features.tfidf.mean(axis=0)).ravel()
     # Prefer phrases: they name a subject; single words are often only a part of one.
     bonus = np.where(np.char.find(np.array(features.terms), " ") >= 0, 1.5, 1.0)
-    return (group - corpus) * bonus
+    users = (membership @ (features.tfidf > 0).astype(np.float32)).toarray()
+    return np.where(users >= np.minimum(2, sizes)[:, None], (group - corpus) * bonus, 0.0)
 
 
 def _characteristic_terms(score: np.ndarray, terms: list[str], readable: np.ndarray) -> list[str]:
@@ -357,13 +437,13 @@ def _characteristic_terms(score: np.ndarray, terms: list[str], readable: np.ndar
 
 
 def _names_a_subject(term: str) -> bool:
-    """Tell whether a text term may stand in a topic's name (a phrase must read as a name: features.readable): one
-    word rare enough to name a subject (text.names_a_subject: not "parameter"), a phrase not all everyday words
-    (not "critical role")."""
+    """Tell whether a text term may stand in a topic's name (a phrase must read as a name: features.readable): a
+    phrase not all everyday words (not "critical role"); a single word of the text never does."""
     # A topic called "Neural activity, spatially", "Measures, ..." or "..., publicly available" names nothing a
-    # reader would look for.
+    # reader would look for; single words left in names of the seed site were "Dataset", "Ablation", "leveraging",
+    # "Mlp" (a text term is lower-cased: the tags keep an acronym's capitals). Every dev topic is named by tags.
     words = term.split()
-    return text.names_a_subject(term) if len(words) == 1 else not all(map(text.vague_word, words))
+    return len(words) > 1 and not all(map(text.vague_word, words))
 
 
 def _overlaps(a: str, b: str) -> bool:
