@@ -3,7 +3,9 @@
 Input: papers (tags set, maybe empty), their `Features`, the tags and the vocabulary. Output: `paper.topic`
 and the list of `Topic`s, largest first. Discovery is k-means (k = 1.2 * sqrt(n)) on the LSA embedding
 smoothed over each paper's neighbours, started from centres drawn by a hash of each paper's id, so topics
-depend on the papers, not their order. Names are the group's most characteristic tags, else TF-IDF terms.
+depend on the papers, not their order. A group whose papers are barely more alike than random ones (a small
+collection of unrelated abstracts) is grouped again by average linkage, and a paper alike to no other is in no
+topic. Names are the group's most characteristic tags, else TF-IDF phrases two of its papers use.
 The measurements behind these choices: docs/inference.md.
 """
 
