@@ -166,6 +166,8 @@ def _regroup_loose(labels: np.ndarray, z: np.ndarray) -> np.ndarray:
     # k-means must put every paper somewhere: on a small collection of unrelated abstracts every group it finds is
     # as mixed as a random sample ("Neural activity" held 3D Gaussian splatting). Average linkage only joins
     # groups whose papers are alike on average, so it finds the few real pairs and triples and leaves the rest.
+    if len(labels) < 2:
+        return labels
     groups = [np.flatnonzero(labels == c) for c in range(int(labels.max()) + 1)]
     random_pair = umbrella.mean_pair(z.astype(np.float64))
     loose = [rows for rows in groups if len(rows) < 2 or umbrella.cohesion(rows, z, random_pair) < TOPIC_COHESION]
