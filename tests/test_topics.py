@@ -8,7 +8,9 @@ from generator.infer.features import Features, build_features
 from generator.model import Paper, Tag, TopicSpec, Vocabulary
 from generator.infer.topics import assign_topics, memory, topic_count
 from generator.model import TopicMemory
-from tests.conftest import grouped_papers
+from generator.model import Corpus, Topic
+from generator.write.render import render_site
+from tests.conftest import ROOT, grouped_papers
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "iclr_sample.jsonl"
 
@@ -25,14 +27,16 @@ def test_topic_count_scales_with_corpus():
     assert topic_count(10_000) > topic_count(1108)
 
 
-def test_every_paper_gets_one_topic_with_unique_safe_slug():
+def test_every_paper_gets_at_most_one_topic_with_unique_safe_slug():
     papers = _fixture_papers()
     topics = assign_topics(papers, build_features(papers), {}, Vocabulary())
     assert 4 <= len(topics) <= 8
     slugs = [t.slug for t in topics]
     assert len(set(slugs)) == len(slugs)
     assert all(re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", s) for s in slugs)
-    assert sorted(pid for t in topics for pid in t.papers) == sorted(p.id for p in papers)
+    placed = [pid for t in topics for pid in t.papers]
+    assert len(placed) == len(set(placed))
+    assert sorted(placed) == sorted(p.id for p in papers if p.topic is not None)
     for t in topics:
         assert all(p.topic == t.slug for p in papers if p.id in t.papers)
         assert t.name and t.phrases
@@ -180,3 +184,54 @@ def test_a_topic_holding_two_unlike_groups_is_not_named_after_both():
     name = next(t for t in topics if "p00" in t.papers).name.lower()
     assert not ("message passing" in name and "policy gradient" in name), name
     assert "reward shaping" not in name or "policy gradient" in name, name  # a second tag only from the same group
+
+
+def _titled(papers: list[Paper]) -> dict[str, Paper]:
+    """Return the fixture's papers by their real title."""
+    rows = [json.loads(line) for line in FIXTURE.read_text().splitlines()]
+    titles = {r["id"]: r["title"] for r in rows}
+    return {titles[p.id]: p for p in papers}
+
+
+def test_papers_alike_to_no_other_papers_get_no_topic():
+    # 40 ICLR abstracts of every field: k-means put "Safe Collaborative Filtering" and a halfspace tester in one
+    # topic with protein design and Markov chains; now a topic holds papers alike to each other only.
+    papers = _fixture_papers()
+    topics = assign_topics(papers, build_features(papers), {}, Vocabulary())
+    by_title = _titled(papers)
+    assert by_title["Safe Collaborative Filtering"].topic is None
+    assert by_title["An Efficient Tester-Learner for Halfspaces"].topic is None
+    diffusion = {by_title[t].topic for t in ("CADS: Unleashing the Diversity of Diffusion Models through Condition-Annealed Sampling",
+                                             "Consistency Trajectory Models: Learning Probability Flow ODE Trajectory of Diffusion")}
+    assert len(diffusion) == 1 and None not in diffusion
+    assert "diffusion" in next(t.name for t in topics if t.slug in diffusion).lower()
+    assert 0 < sum(p.topic is None for p in papers) < len(papers)
+
+
+def test_no_topic_is_named_by_a_single_word_of_the_text():
+    # Without tags, names come from the text: "Llm", "Sgd, stochastic", "Pruning, sparse" named topics of this sample.
+    papers = _fixture_papers()
+    topics = assign_topics(papers, build_features(papers), {}, Vocabulary())
+    assert topics
+    assert all(len(phrase.split()) >= 2 for t in topics for phrase in t.name.split(", ")), [t.name for t in topics]
+
+
+def test_a_paper_tagged_with_a_topics_name_joins_it_when_alike_enough():
+    papers = _fixture_papers()
+    diffusion = [p for p in papers if "diffusion model" in p.abstract.lower()]
+    for p in diffusion:
+        p.tags = ["diffusion-models"]
+    tags = {"diffusion-models": Tag(slug="diffusion-models", name="diffusion models", papers=[p.id for p in diffusion])}
+    assign_topics(papers, build_features(papers), tags, Vocabulary())
+    assert len({p.topic for p in diffusion}) == 1 and diffusion[0].topic is not None
+
+
+def test_the_topics_index_lists_the_papers_in_no_topic():
+    papers = [Paper(id=f"p{i}", abstract="A.", text="A.", source=f"data/x.jsonl:{i + 1}", collection="x",
+                    title=f"Paper {i}", slug=f"paper-{i}", topic="pair" if i < 2 else None) for i in range(3)]
+    corpus = Corpus(papers=papers, tags={}, topics=[Topic("pair", "Gaussian splatting", papers=["p0", "p1"])])
+    files = render_site(corpus, ROOT / "templates", "Test")
+    index = files["topics/index.md"]
+    assert "1 of the 3 papers has too little in common with the others to share a topic" in index
+    assert index.split("## Papers in no topic")[1].strip() == "- [Paper 2](../papers/paper-2.md)"
+    assert "papers/paper-2.md" in files and "Topic:" not in files["papers/paper-2.md"]

@@ -3,7 +3,9 @@
 Input: papers (tags set, maybe empty), their `Features`, the tags and the vocabulary. Output: `paper.topic`
 and the list of `Topic`s, largest first. Discovery is k-means (k = 1.2 * sqrt(n)) on the LSA embedding
 smoothed over each paper's neighbours, started from centres drawn by a hash of each paper's id, so topics
-depend on the papers, not their order. Names are the group's most characteristic tags, else TF-IDF terms.
+depend on the papers, not their order. A group whose papers are barely more alike than random ones (a small
+collection of unrelated abstracts) is grouped again by average linkage, and a paper alike to no other is in no
+topic. Names are the group's most characteristic tags, else TF-IDF phrases two of its papers use.
 The measurements behind these choices: docs/inference.md.
 """
 
@@ -42,6 +44,22 @@ NEAR_MIN_PAPERS = 3
 KEEP_AMONG = 6
 #: ... and while the topic holds at least this share (Jaccard) of the remembered topic's papers.
 KEEP_OVERLAP = 0.5
+#: A discovered group whose papers are less alike than this (umbrella.cohesion: 0 as alike as random papers, 1
+#: identical) is no topic: its papers are grouped again, tighter (see _regroup_loose). The 40 dev topics are
+#: 0.21-0.88, the 7 k-means groups of the 38 unrelated seed abstracts 0.01-0.04.
+TOPIC_COHESION = 0.12
+#: Fewest papers a regrouped topic holds (two papers alike enough, sharing a key phrase, are a topic of a small
+#: collection, as two papers make a tag).
+MIN_TOPIC_PAPERS = 2
+#: Most loose papers regrouped: average linkage holds all their pairs (above it they keep their k-means groups).
+REGROUP_MAX = 3000
+#: A paper in no topic joins a topic its tags name, or the one holding most of the remembered topic it was in, where
+#: it is at least this share of TOPIC_COHESION alike to its papers (see _join): a new abstract shifts every
+#: similarity of a small collection a little, and without it one added paper left 2 of 30 papers of a sample in
+#: no topic.
+STAY_SHARE = 0.5
+#: Topic number of a paper in no topic.
+NO_TOPIC = -1
 
 
 def assign_topics(
@@ -59,6 +77,8 @@ def assign_topics(
         return []
     if labels is None:
         labels = group(papers, features, vocab, previous)
+    if labels.max() < 0:
+        return []
     if vocab.topics:
         topics = [
             Topic(slug="", name=spec.name, phrases=list(spec.phrases), description=spec.description)
@@ -66,10 +86,11 @@ def assign_topics(
         ]
     else:
         topics = _describe_all(labels, papers, features, tags, previous)
+        labels = _join(labels, topics, papers, tags, features.embedding, previous)
     for c, topic in enumerate(topics):
         topic.papers = [papers[i].id for i in np.flatnonzero(labels == c)]
-    # An empty topic would be an empty page.
-    topics = [t for t in topics if t.papers]
+    # An empty topic would be an empty page; a discovered group whose papers share no key phrase is no topic.
+    topics = [t for t in topics if t.papers and (vocab.topics or t.named_by)]
     _assign_slugs(topics)
     by_id = {p.id: p for p in papers}
     for topic in topics:
@@ -85,7 +106,7 @@ def group(papers: list[Paper], features: Features, vocab: Vocabulary, previous: 
         raise ValueError("features were built for a different list of papers")
     if vocab.topics:
         return _match_taxonomy(features, vocab.topics)
-    return _cluster(features, topic_count(len(papers)), previous)
+    return _regroup_loose(_cluster(features, topic_count(len(papers)), previous), features.embedding)
 
 
 def memory(topics: list[Topic]) -> tuple[TopicMemory, ...]:
@@ -139,6 +160,46 @@ def _cluster(features: Features, k: int, previous: tuple[TopicMemory, ...] = ())
     return np.array([order[c] for c in raw.tolist()], dtype=np.int64)
 
 
+def _regroup_loose(labels: np.ndarray, z: np.ndarray) -> np.ndarray:
+    """Return the labels with the papers of loose groups (TOPIC_COHESION) grouped again by average linkage, cut where
+    a group's papers would be less alike than a topic's; a paper alike to no other gets NO_TOPIC."""
+    # k-means must put every paper somewhere: on a small collection of unrelated abstracts every group it finds is
+    # as mixed as a random sample ("Neural activity" held 3D Gaussian splatting). Average linkage only joins
+    # groups whose papers are alike on average, so it finds the few real pairs and triples and leaves the rest.
+    if len(labels) < 2:
+        return labels
+    groups = [np.flatnonzero(labels == c) for c in range(int(labels.max()) + 1)]
+    random_pair = umbrella.mean_pair(z.astype(np.float64))
+    loose = [rows for rows in groups if len(rows) < 2 or umbrella.cohesion(rows, z, random_pair) < TOPIC_COHESION]
+    rows = np.sort(np.concatenate(loose)) if loose else np.zeros(0, dtype=np.int64)
+    if 2 * len(rows) > len(labels):
+        # Mostly loose: every paper is regrouped, so the topics no longer depend on where k-means started (the
+        # remembered topics), and a rebuild with nothing new gives the same topics.
+        rows = np.arange(len(labels))
+    if not len(rows) or len(rows) > REGROUP_MAX:
+        return labels
+    out = labels.copy()
+    out[rows] = NO_TOPIC
+    if len(rows) >= MIN_TOPIC_PAPERS:
+        from scipy.cluster.hierarchy import fcluster, linkage  # imported when used, as sklearn is
+
+        distance = np.clip(1.0 - z[rows].astype(np.float64) @ z[rows].astype(np.float64).T, 0.0, 2.0)
+        condensed = distance[np.triu_indices(len(rows), 1)]
+        cut = 1.0 - (random_pair + TOPIC_COHESION * (1.0 - random_pair))
+        found = fcluster(linkage(condensed, method="average"), t=cut, criterion="distance")
+        for c in np.unique(found):
+            members = rows[found == c]
+            if len(members) >= MIN_TOPIC_PAPERS:
+                out[members] = int(out.max()) + 1
+    return _renumbered(out)
+
+
+def _renumbered(labels: np.ndarray) -> np.ndarray:
+    """Return the labels numbered by first appearance (NO_TOPIC kept), so numbers do not depend on how groups were found."""
+    order = {c: i for i, c in enumerate(dict.fromkeys(c for c in labels.tolist() if c != NO_TOPIC))}
+    return np.array([order.get(c, NO_TOPIC) for c in labels.tolist()], dtype=np.int64)
+
+
 def _id_uniforms(ids: list[str]) -> np.ndarray:
     """Return a number in (0, 1) per id, fixed by the id alone (a hash), so it survives any change to the corpus."""
     digests = [hashlib.blake2b(pid.encode("utf-8"), digest_size=8).digest() for pid in ids]
@@ -188,7 +249,8 @@ def _describe_all(labels: np.ndarray, papers: list[Paper], features: Features, t
                   previous: tuple[TopicMemory, ...] = ()) -> list[Topic]:
     """Return one named topic per label, in label order (a remembered name kept where it still fits)."""
     n, k = len(papers), int(labels.max()) + 1
-    membership = sp.csr_matrix((np.ones(n, dtype=np.float32), (labels, np.arange(n))), shape=(k, n))
+    placed = np.flatnonzero(labels != NO_TOPIC)
+    membership = sp.csr_matrix((np.ones(len(placed), dtype=np.float32), (labels[placed], placed)), shape=(k, n))
     sizes = np.asarray(membership.sum(axis=1)).ravel()
     term_lift = _term_lift(membership, sizes, features)
     tag_names, tag_counts = _tag_counts(membership, papers, tags)
@@ -240,6 +302,45 @@ def _unglue(topics: list[Topic], labels: np.ndarray, papers: list[Paper], tags: 
                 chosen.append(name)
                 break
         topics[c] = _named(chosen + [p for p in topic.phrases if not any(_overlaps(p, q) for q in chosen)], len(chosen))
+
+
+def _join(labels: np.ndarray, topics: list[Topic], papers: list[Paper], tags: dict[str, Tag], z: np.ndarray,
+          previous: tuple[TopicMemory, ...] = ()) -> np.ndarray:
+    """Return the labels with each paper in no topic put in the topic whose name holds one of its tags, or that holds
+    most of the `previous` topic it was in, and whose papers it is most alike to, where it is STAY_SHARE of a topic's
+    cohesion alike to them (else it stays in none)."""
+    # The papers of one subject share its key phrase more surely than the few words an embedding of a small
+    # collection can see: two of four diffusion papers of an 8-paper sample were in no topic, though tagged
+    # "diffusion models" as the topic's name says. Judged against the groups as found (not as joined), so a
+    # rebuild with nothing new joins the same papers.
+    out = labels.copy()
+    loose = np.flatnonzero(labels == NO_TOPIC)
+    if not len(loose) or not topics:
+        return out
+    random_pair = umbrella.mean_pair(z.astype(np.float64))
+    centres = np.vstack([z[labels == c].astype(np.float64).mean(axis=0) for c in range(len(topics))])
+    names = [{text.fold_key(p) for p in t.named_by} for t in topics]
+    homes = _remembered_homes(labels, [p.id for p in papers], previous)
+    for i in loose.tolist():
+        mine = {text.fold_key(tags[s].name) for s in papers[i].tags if s in tags}
+        alike = (centres @ z[i].astype(np.float64) - random_pair) / (1.0 - random_pair)
+        fits = [c for c in range(len(topics))
+                if (mine & names[c] or homes.get(papers[i].id) == c) and alike[c] >= STAY_SHARE * TOPIC_COHESION]
+        if fits:
+            out[i] = max(fits, key=lambda c: (alike[c], -c))
+    return out
+
+
+def _remembered_homes(labels: np.ndarray, ids: list[str], previous: tuple[TopicMemory, ...]) -> dict[str, int]:
+    """Return, per paper a remembered topic held, the topic number now holding most of that topic's papers."""
+    row = {pid: i for i, pid in enumerate(ids)}
+    homes: dict[str, int] = {}
+    for m in previous:
+        held = Counter(int(labels[row[p]]) for p in m.papers if p in row and labels[row[p]] != NO_TOPIC)
+        if held:
+            home = min(held, key=lambda c: (-held[c], c))
+            homes.update((p, home) for p in m.papers)
+    return homes
 
 
 def _alike(z: np.ndarray, a: set[int], b: set[int], centre: np.ndarray) -> float:
@@ -340,14 +441,16 @@ def _characteristic_tags(c: int, size: int, n: int, names: list[str], counts: np
 
 
 def _term_lift(membership: sp.csr_matrix, sizes: np.ndarray, features: Features) -> np.ndarray | None:
-    """Return per topic how much each term's mean TF-IDF weight exceeds its corpus mean, phrases favoured."""
+    """Return per topic how much each term's mean TF-IDF weight exceeds its corpus mean, phrases favoured; 0 for a
+    term fewer than two of the topic's papers use (one paper's phrase names no group)."""
     if not features.terms:
         return None
     group = (membership @ features.tfidf).toarray() / np.maximum(sizes, 1)[:, None]
     corpus = np.asarray(features.tfidf.mean(axis=0)).ravel()
     # Prefer phrases: they name a subject; single words are often only a part of one.
     bonus = np.where(np.char.find(np.array(features.terms), " ") >= 0, 1.5, 1.0)
-    return (group - corpus) * bonus
+    users = (membership @ (features.tfidf > 0).astype(np.float32)).toarray()
+    return np.where(users >= np.minimum(2, sizes)[:, None], (group - corpus) * bonus, 0.0)
 
 
 def _characteristic_terms(score: np.ndarray, terms: list[str], readable: np.ndarray) -> list[str]:
@@ -357,13 +460,13 @@ def _characteristic_terms(score: np.ndarray, terms: list[str], readable: np.ndar
 
 
 def _names_a_subject(term: str) -> bool:
-    """Tell whether a text term may stand in a topic's name (a phrase must read as a name: features.readable): one
-    word rare enough to name a subject (text.names_a_subject: not "parameter"), a phrase not all everyday words
-    (not "critical role")."""
+    """Tell whether a text term may stand in a topic's name (a phrase must read as a name: features.readable): a
+    phrase not all everyday words (not "critical role"); a single word of the text never does."""
     # A topic called "Neural activity, spatially", "Measures, ..." or "..., publicly available" names nothing a
-    # reader would look for.
+    # reader would look for; single words left in names of the seed site were "Dataset", "Ablation", "leveraging",
+    # "Mlp" (a text term is lower-cased: the tags keep an acronym's capitals). Every dev topic is named by tags.
     words = term.split()
-    return text.names_a_subject(term) if len(words) == 1 else not all(map(text.vague_word, words))
+    return len(words) > 1 and not all(map(text.vague_word, words))
 
 
 def _overlaps(a: str, b: str) -> bool:
