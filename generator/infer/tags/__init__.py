@@ -149,10 +149,10 @@ def _without_fields(picker: Picker, cands: Candidates, given_keys: np.ndarray, f
     """Return the picks again without the field names (score.Candidates.field) of the papers that keep at least
     FIELD_KEEP other tags: "machine learning" says where a paper with specific tags sits, not what it is about."""
     field = cands.field() & ~given_keys[cands.key]
-    field &= np.array([k not in fold.names for k in cands.keys], dtype=bool)[cands.key]
     fields: dict[int, set[int]] = {}
     for row, k in zip(cands.paper[field].tolist(), cands.key[field].tolist()):
-        fields.setdefault(row, set()).add(k)
+        if cands.keys[k] not in fold.names:  # a name the user gave stays
+            fields.setdefault(row, set()).add(k)
     drop = {row: keys.intersection(picks[row]) for row, keys in sorted(fields.items())
             if not keys.isdisjoint(picks[row]) and len(set(picks[row]) - keys) >= FIELD_KEEP}
     if not drop:
