@@ -659,3 +659,28 @@ def test_a_name_keeps_its_capital_in_a_tag_a_spelled_out_form_does_not() -> None
     names = {t.name for t in tags.values()}
     assert "Markov chain" in names and "Monte Carlo sampling" in names, names
     assert "graph neural networks" in names, names  # "Graph" opens sentences; "Graph Neural Networks (GNNs)" spells out
+
+
+def _field_corpus() -> list[str]:
+    """Return thirteen abstracts that open by naming their field ("machine learning"): nine name it once and have
+    three specific subjects each, two name it once and have one subject, two repeat it."""
+    triples = [("sparse probing", "token pruning", "label smoothing"), ("graph rewiring", "prompt caching", "weight decay"),
+               ("kernel herding", "beam search", "mode connectivity")]
+    texts = [f"Machine learning has changed how {a} is studied. We study {a}, {b} and {c}. {a.capitalize()} "
+             f"improves {b}, and {c} helps {b}; {a} and {c} are cheap."
+             for a, b, c in triples for _ in range(3)]
+    texts += ["Machine learning has changed how reward shaping is studied. We study reward shaping. Reward "
+              "shaping is cheap."] * 2
+    texts += ["Machine learning for data pricing. We study machine learning of data pricing. Data pricing with machine "
+              "learning is cheap."] * 2
+    return texts
+
+
+def test_a_field_its_papers_open_with_once_is_no_tag_beside_specific_ones():
+    """Abstracts that open with "machine learning" and do not name it again sit in that field. A paper with three
+    specific tags shows those; one with a single specific tag keeps the field rather than showing less."""
+    names = _tag_names(_field_corpus())
+    for shown in names[:9]:
+        assert "machine learning" not in shown and len(shown) >= 3
+    for shown in names[9:]:
+        assert "machine learning" in shown

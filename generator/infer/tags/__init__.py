@@ -22,10 +22,13 @@ from generator.infer.tags.acronyms import (TextFacts, corpus_acronyms, corpus_ex
 from generator.infer.tags.candidates import (MAX_WORDS, Occurrence, TextEvidence, evidence_unpacks, extract_candidates,
                                              text_evidence)
 from generator.infer.tags.generic import adjective_compound, generic_pair
-from generator.infer.tags.pick import BROAD_SHARE, CONCEPT_HEADS, TAIL_SHARE, Picker
+from generator.infer.tags.pick import BROAD_SHARE, CONCEPT_HEADS, TAIL_SHARE, Picker, concept_key
 from generator.infer.tags.words import BAD_START, GENERIC_SINGLE
 from generator.infer.tags.score import Candidates, Folder
 from generator.infer.tags.umbrella import umbrellas
+
+#: A paper keeps its field names (score.Candidates.field) unless it has at least this many other tags.
+FIELD_KEEP = 3
 from generator.text import names_a_subject
 from generator.model import Paper, Tag, Vocabulary
 from generator.text import fold_key as tag_key
@@ -88,6 +91,7 @@ def assign_tags(papers: list[Paper], vocab: Vocabulary, max_tags: int = 5, min_t
         # Names the user or an author gave stay, as they do for the other rules of fitness.
         unfit.umbrella = {k for k in umbrellas(members, embedding()) if not given_keys[k] and cands.keys[k] not in fold.names}
         picks = _shared_picks(picker, allowed, unfit, picks)
+    picks = _shared_picks(picker, allowed, unfit, _without_fields(picker, cands, given_keys, fold, allowed, picks))
     tags: dict[str, Tag] = {}
     slug_of: dict[int, str] = {}
     for kid in sorted({k for keys in picks for k in keys}, key=cands.keys.__getitem__):
@@ -138,6 +142,37 @@ def _shared_picks(picker: Picker, allowed: np.ndarray, unfit: _Unfit, picks: lis
         # As a fresh count of the picks would be: a tag no paper uses any more is not counted at all.
         usage = Counter({k: n for k, n in usage.items() if n > 0})
     return picks
+
+
+def _without_fields(picker: Picker, cands: Candidates, given_keys: np.ndarray, fold: Folder, allowed: np.ndarray,
+                    picks: list[list[int]]) -> list[list[int]]:
+    """Return the picks again without the field names (score.Candidates.field) of the papers that keep at least
+    FIELD_KEEP other tags: "machine learning" says where a paper with specific tags sits, not what it is about."""
+    field = cands.field() & ~given_keys[cands.key]
+    fields: dict[int, set[int]] = {}
+    for row, k in zip(cands.paper[field].tolist(), cands.key[field].tolist()):
+        if cands.keys[k] not in fold.names:  # a name the user gave stays
+            fields.setdefault(row, set()).add(k)
+    drop = {row: keys.intersection(picks[row]) for row, keys in sorted(fields.items())
+            if not keys.isdisjoint(picks[row]) and len(set(picks[row]) - keys) >= FIELD_KEEP}
+    if not drop:
+        return picks
+    pairs = [(row, k) for row, names in drop.items() for k in _field_forms(cands, row, names)]
+    picker.exclude(np.array([r for r, _ in pairs], dtype=np.int64), np.array([k for _, k in pairs], dtype=np.int64))
+    rows = np.array(list(drop), dtype=np.int64)
+    for row, keys in zip(rows.tolist(), picker.pick(rows, allowed)):
+        picks[row] = keys
+    return picks
+
+
+def _field_forms(cands: Candidates, row: int, fields: set[int]) -> list[int]:
+    """Return the keys of paper `row` that name one of its `fields` (key ids): the field, its parts, and it with a
+    generic head ("language processing", "artificial intelligence systems" for those fields)."""
+    names = [f" {cands.keys[k]} " for k in fields]
+    concepts = {concept_key(cands.keys[k]) for k in fields}
+    a, b = np.searchsorted(cands.paper, [row, row + 1])
+    return [k for k in cands.key[a:b].tolist()
+            if any(f" {cands.keys[k]} " in name for name in names) or concept_key(cands.keys[k]) in concepts]
 
 
 def _tag(key: str, surfaces: dict[str, int], fold: Folder, taken: dict[str, Tag], expansions: dict[str, str]) -> Tag:

@@ -91,6 +91,12 @@ class Picker:
         self.score, self.paper, self.key = score[row], paper[row], key[row]
         self.starts = np.searchsorted(self.paper, np.arange(len(given) + 1))
         self.concept = self._concepts()
+        # Sorted codes paper * n_keys + key of the candidates a paper may not pick (see exclude).
+        self.excluded = np.zeros(0, dtype=np.int64)
+
+    def exclude(self, papers: np.ndarray, keys: np.ndarray) -> None:
+        """Keep each paper of `papers` from picking the key beside it in `keys` (its given keywords stay)."""
+        self.excluded = np.union1d(self.excluded, papers.astype(np.int64) * len(self.keys) + keys)
 
     def _concepts(self) -> np.ndarray:
         """Return each key's concept id (equal ids: one concept), for the keys that can be picked; -1 elsewhere."""
@@ -147,6 +153,7 @@ class Picker:
         chosen_pairs = np.sort(np.array([s * len(allowed) + k for s, keys in enumerate(chosen) for k in keys],
                                         dtype=np.int64))
         use = allowed[self.key[rows]] & ~contains(chosen_pairs, row_slot * len(allowed) + self.key[rows])
+        use &= ~contains(self.excluded, papers[row_slot] * len(allowed) + self.key[rows])
         rows, row_slot = rows[use], row_slot[use]
         # Position of each candidate among its paper's: only the first `width` are considered.
         new_paper = np.r_[True, row_slot[1:] != row_slot[:-1]] if len(rows) else np.zeros(0, dtype=bool)

@@ -43,6 +43,10 @@ _FURNITURE_MIN_PAPERS = 10  # ... and by at least this many
 _FURNITURE_BURST = 1.2  # ... a phrase of such words named fewer times a paper is furniture
 _BACKGROUND_BURST = 1.2  # two words its papers name fewer times each than this, ...
 _BACKGROUND_MIN_PAPERS = 5  # ... in at least this many papers, are background unless the paper opens with them
+_FIELD_SHARE = 0.025  # a phrase used by this share of the papers ...
+_FIELD_MIN_PAPERS = 10  # ... and by at least this many ...
+_FIELD_BURST = 1.6  # ... that they name fewer times each than this ...
+_FIELD_OPENING = 0.5  # ... and at least this share of them in their opening sentence, is the field they sit in
 _TOOL_MENTIONS = 3  # a versioned name ("GPT-4") named fewer times than this is a tool the paper uses
 _ADJECTIVE_SINGLE = 0.1  # one adjective alone ("adversarial") names nothing
 _ADJECTIVE_SUFFIXES = ("al", "ic", "ive", "ous", "able", "ible", "ful", "less", "ar", "ary", "om", "er", "ent", "ant")
@@ -237,6 +241,16 @@ class Candidates:
         two_words = np.array([k.count(" ") == 1 for k in self.keys], dtype=bool)
         background = (self.total < _BACKGROUND_BURST * self.df) & (self.df >= _BACKGROUND_MIN_PAPERS) & two_words
         return background[self.key] & (self.first > 0) & (self.tf == 1)
+
+    def field(self) -> np.ndarray:
+        """Return which candidates name the field a paper sits in rather than its subject: a phrase many papers
+        use and name about once each, most in their opening sentence ("machine learning", "artificial intelligence"),
+        that this paper names once."""
+        floor = max(_FIELD_SHARE * len(self.given), _FIELD_MIN_PAPERS)
+        wide = (self.df >= floor) & (self.total < _FIELD_BURST * self.df)
+        opening = np.bincount(self.key, weights=self.first == 0, minlength=len(self.keys))
+        wide &= opening >= _FIELD_OPENING * np.maximum(self.df, 1)
+        return wide[self.key] & (self.tf == 1)
 
     def tool(self) -> np.ndarray:
         """Return which candidates are a versioned name ("GPT-4", "LLaMA-2", "CIFAR-100": a model, dataset or
