@@ -81,7 +81,7 @@ def _written_forms(words: list[str], facts: list[tuple], lower: set[str]) -> lis
     A word is a name where a sentence writes it capitalised between words that are not, and the text (`lower`: its
     lower-case words) never writes it in lower case. A sentence's first word and a run of capitals ("Markov Decision
     Processes (MDPs)", a spelled-out acronym or a title) tell nothing, but two capitals the text never writes in
-    lower case and no definition follows are one name ("Monte Carlo").
+    lower case are one name ("Monte Carlo") unless they spell out the acronym after them ("Integer Programming (IP)").
     """
     shown = [fact[2] for fact in facts]
     upper = [any(part[:1].isupper() for part in w.split("-")) for w in words]
@@ -92,7 +92,9 @@ def _written_forms(words: list[str], facts: list[tuple], lower: set[str]) -> lis
             continue
         if t + 1 < n and upper[t + 1]:
             after = words[t + 1]
-            if (_capitalised(after) and after.lower() not in lower and not (t + 2 < n and (upper[t + 2] or words[t + 2] == "("))):
+            # "Integer Programming (IP)" spells out its acronym; "Markov chain Monte Carlo (MCMC)" does not stop there.
+            spelled = t + 3 < n and words[t + 2] == "(" and acronym_stem(words[t + 3]).upper() == word[0] + after[0]
+            if _capitalised(after) and after.lower() not in lower and not (t + 2 < n and upper[t + 2]) and not spelled:
                 shown[t], shown[t + 1] = word, after
             continue
         shown[t] = word
