@@ -57,7 +57,7 @@ INJECTIONS = {
     "load": (build_module, "read_data", lambda root: _fail(PapersiteError("data: injected"))),
     "validate": (build_module, "validate", lambda root: _fail(PapersiteError("data: injected"))),
     "normalise": (build_module, "paper_from_record", lambda root: _fail(RuntimeError("injected"))),
-    "titles": (build_module.titles, "infer_title", lambda root: _fail(RuntimeError("injected"))),
+    "titles": (build_module.titles, "title_and_name", lambda root: _fail(RuntimeError("injected"))),
     "tags": (build_module.tags, "assign_tags", lambda root: _fail(RuntimeError("injected"))),
     "topics": (build_module.topics, "assign_topics", lambda root: _fail(RuntimeError("injected"))),
     "topic groups": (build_module.topics, "group", lambda root: _fail(RuntimeError("injected"))),  # in a child process
