@@ -1245,3 +1245,15 @@ def test_a_name_the_abstract_writes_capitalised_keeps_its_capital_in_the_title()
                 "matrix inversion in every Markov chain step with a sketch. Experiments confirm a tenfold speed-up.")
     assert infer_title(abstract) == "Matrix inversion for Markov chain step"
     # Nothing else is capitalised: "Each" and "Experiments" open sentences, they are no names.
+
+
+def test_clauses_predicates_and_an_enumerations_remains_are_fragments() -> None:
+    for phrase in ("FM-based MoIs improve open-ended learning by focusing on tasks",  # a plural subject and its verb
+                   "Test risk of RF regression decreases for larger models",
+                   "Diffusion model able to perform fast for generating 3D scenes",  # how well, not what
+                   "Satisfying all of--(iii) through a sequence of rewiring operations",  # items (i)-(iii) cut out
+                   "Bisimulation loss that captures the extent"):  # the extent [of ...]
+        assert problem(phrase) is not None, phrase
+    for phrase in ("Transformer able to infer ordinary differential equation systems", "Learning to improve reasoning",
+                   "Methods to reduce bias in retrieval"):
+        assert problem(phrase) is None, phrase

@@ -27,7 +27,11 @@ increasingly predominantly widely heavily recently posits argues assumes asserts
 reveals corresponds focuses refers consists contains describes explains helps makes takes gives serves conveys
 highlights promotes fails provides remain play show demonstrate suggest reveal indicate confirm validate illustrate
 outperform achieve enable allow require exhibit excels generalizes lies draws leads stems emerges emerge arises arise
-occurs occur persists persist""".split())
+occurs occur persists persist improves increases decreases reduces enhances suffer""".split())
+#: Adverbs of how well something is done ("perform fast", "generalize well").
+_HOW_WELL = frozenset("fast faster well better quickly poorly".split())
+#: Verbs of a result ("methods improve ...") that, after a plural subject, make a phrase a clause.
+_RESULT_VERBS = frozenset("improve increase decrease reduce enhance boost hurt degrade".split())
 #: Subordinators inside a phrase open a clause ("language models, though not explicitly trained").
 _SUBORDINATORS = frozenset("""though although whereas because unless since where whereby wherein whose when whenever not
 therefore thus hence thereby""".split())
@@ -77,7 +81,7 @@ _VOICE = frozenset("our ours".split())
 _COMPLEMENT_NOUNS = frozenset("""lens form kind type sort variety number lack role use means terms top front favor
 favour exchange behalf sake spite emergence presence absence ability need part range efficacy effectiveness
 importance chain series family mixture combination sequence suite plethora multitude wealth myriad principle notion task amount portion fraction subset superset handful collection
-proxy surrogate idea fact""".split())
+proxy surrogate idea fact extent""".split())
 #: Words in -ed that are no participle, and participles titles end on by idiom ("... Revisited").
 _ED_NOT_CUT = frozenset("""need speed seed feed breed bleed greed deed creed weed reed hundred kindred sacred naked
 wicked embed bed red revisited reconsidered demystified explained unleashed simplified unified reloaded
@@ -197,6 +201,15 @@ def problem(phrase: str) -> str | None:
         return f"ends on {' '.join(words[-2:])!r}"  # "..., to optimize": a purpose clause without its object
     if _list_cut(phrase):
         return "a list cut short"
+    if _ENUMERATION.search(phrase):
+        return "an enumeration's remains"  # "Satisfying all of--(iii) through ...": the items (i)-(iii) are gone
+    # "Diffusion model able to perform fast": a claim of what it does how well, no name of what it is.
+    if able := next((k for k in range(1, len(lower) - 3) if lower[k] == "able" and lower[k + 1] == "to"
+                     and (_adverb(lower[k + 3]) or lower[k + 3] in _HOW_WELL)), None):
+        return f"a predicate ({' '.join(words[able:able + 4])!r})"
+    if verb := next((lower[k] for k in range(1, len(words)) if lower[k] in _RESULT_VERBS and _verb_s(words[k - 1])
+                     and lower[k - 1] not in _S_NOUNS), None):
+        return f"a clause ({verb!r} after its subject)"  # "FM-based MoIs improve open-ended learning"
     if pointer := next((w for w in lower[1:] if w in _POINTERS or w in _VOICE), None):
         return f"points back ({pointer!r})"
     # "C3 method significantly improves ...": an adverb before a verb in -s is a clause's predicate.
@@ -336,6 +349,10 @@ def _list_cut(phrase: str) -> bool:
     items = [_bare(w) for w in last.split()]
     return (bool(sep and head.strip()) and 1 <= len(items) <= 3 and not any(w in _PREPOSITIONS or w in _CONJUNCTIONS for w in items)
             or _between_cut(phrase) is not None)
+
+
+#: A bracketed item number left of a list ("(iii)", "--(ii)"): its items were cut out.
+_ENUMERATION = re.compile(r"(?:--|–|-)\s*\((?:i{1,3}|iv|v|vi{0,3}|[a-h]|\d)\)|\((?:ii|iii|iv)\)")
 
 
 def _between_cut(phrase: str) -> int | None:
