@@ -235,3 +235,15 @@ def test_the_topics_index_lists_the_papers_in_no_topic():
     assert "1 of the 3 papers has too little in common with the others to share a topic" in index
     assert index.split("## Papers in no topic")[1].strip() == "- [Paper 2](../papers/paper-2.md)"
     assert "papers/paper-2.md" in files and "Topic:" not in files["papers/paper-2.md"]
+
+
+def test_a_fields_furniture_does_not_stand_in_its_topics_name():
+    # "global model" is on federated-learning papers only: "Federated learning, global model" says it twice.
+    papers = grouped_papers()
+    group = papers[0:4]
+    for p in group:
+        p.tags = ["federated-learning", "global-model"]
+    tags = {"federated-learning": Tag(slug="federated-learning", name="federated learning", papers=[p.id for p in group]),
+            "global-model": Tag(slug="global-model", name="global model", papers=[p.id for p in group])}
+    topics = assign_topics(papers, build_features(papers), tags, Vocabulary())
+    assert next(t for t in topics if "p00" in t.papers).name == "Federated learning", [t.name for t in topics]

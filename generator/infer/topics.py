@@ -21,6 +21,8 @@ from threadpoolctl import threadpool_limits
 
 from generator.infer.features import Features, analyse, normalize, top_k
 from generator.infer.tags import umbrella
+from generator.infer.tags.generic import FIELD_HEADS
+from generator.infer.tags.words import GENERIC_SINGLE
 from generator import text
 from generator.model import Paper, Tag, Topic, TopicMemory, TopicSpec, Vocabulary
 
@@ -58,6 +60,9 @@ REGROUP_MAX = 3000
 #: similarity of a small collection a little, and without it one added paper left 2 of 30 papers of a sample in
 #: no topic.
 STAY_SHARE = 0.5
+#: A second name phrase with a generic head ("global model") most of whose papers (this share) have the first phrase
+#: ("federated learning") says nothing more: it is that field's furniture (see _drop_furniture).
+FURNITURE_SHARE = 0.6
 #: Topic number of a paper in no topic.
 NO_TOPIC = -1
 
@@ -270,7 +275,36 @@ def _describe_all(labels: np.ndarray, papers: list[Paper], features: Features, t
     _unglue(topics, labels, papers, tags, features.embedding, best_tags)
     if previous:
         _keep_names(topics, labels, [p.id for p in papers], previous, candidates)
+    _drop_furniture(topics, papers, tags)
     return topics
+
+
+def _generic_head(phrase: str) -> bool:
+    """Return whether a phrase ends on a generic noun of scientific prose ("model", "domain"), not a field's ("learning")."""
+    head = text.fold_key(phrase).rsplit(" ", 1)[-1]
+    return head in GENERIC_SINGLE and head not in FIELD_HEADS
+
+
+def _drop_furniture(topics: list[Topic], papers: list[Paper], tags: dict[str, Tag]) -> None:
+    """Name a topic by its first phrase alone where its second is that phrase's furniture: a generic head ("global
+    model", "teacher model", "target domain") on papers most of which have the first ("federated learning")."""
+    rows_of: dict[str, set[int]] = {}
+    for i, paper in enumerate(papers):
+        for slug in paper.tags:
+            if slug in tags:
+                rows_of.setdefault(tags[slug].name, set()).add(i)
+    for c, topic in enumerate(topics):
+        if len(topic.named_by) != 2:
+            continue
+        for first, second in (topic.named_by, topic.named_by[::-1]):
+            with_second = rows_of.get(second, set())
+            if (not _generic_head(second) or _generic_head(first) or not with_second
+                    or len(with_second & rows_of.get(first, set())) < FURNITURE_SHARE * len(with_second)):
+                continue
+            # One phrase alone must still tell the topic from the others.
+            if not any(_overlaps(first, q) for d, other in enumerate(topics) if d != c for q in other.named_by):
+                topics[c] = _named([first] + [p for p in topic.phrases if p not in (first, second)], 1)
+            break
 
 
 def _unglue(topics: list[Topic], labels: np.ndarray, papers: list[Paper], tags: dict[str, Tag], z: np.ndarray,

@@ -13,7 +13,7 @@ from generator.infer.tags.words import GENERIC_SINGLE
 
 # A generic noun before "learning" or "prediction" names a field or a task ("representation learning",
 # "property prediction").
-_FIELD_HEADS = frozenset({"learning", "prediction"})
+FIELD_HEADS = frozenset({"learning", "prediction"})
 
 
 # Participles of how a model came to be.
@@ -55,6 +55,6 @@ def generic_pair(key: str) -> bool:
     if len(words) != 2:
         return False
     first, head = words
-    if head in _FIELD_HEADS:
+    if head in FIELD_HEADS:
         return False
     return (first in GENERIC_SINGLE and head in GENERIC_SINGLE) or (_participle(first) and head in GENERIC_SINGLE)
