@@ -113,9 +113,10 @@ def infer(rows: list[dict], use_tldr: bool = True) -> Inferred:
 
     infer_title = _optional("infer.titles", "infer_title")
     title_and_name, common_names = _optional("infer.titles", "title_and_name"), _optional("infer.titles", "common_names")
+    common_in = _optional("infer.titles", "common_in")
     method_name = _optional("infer.titles", "method_name")
     names_of = method_name
-    if title_and_name and common_names and method_name:
+    if title_and_name and common_names and common_in and method_name:
         def titles() -> None:
             # As the build does (build._titles): names many abstracts use are terms, and those papers named again.
             nonlocal names_of
@@ -123,9 +124,9 @@ def infer(rows: list[dict], use_tldr: bool = True) -> Inferred:
             common = common_names([n for _, named, method in found for n in (named, method)], [p.abstract for p in papers])
             for p, (title, named, method) in zip(papers, found):
                 if named in common or method in common:
-                    title = title_and_name(p.abstract, frozenset(n for n in common if n in p.abstract))[0]
+                    title = title_and_name(p.abstract, common_in(p.abstract, common))[0]
                 p.title, p.title_inferred = title, True
-            names_of = lambda md: method_name(md, frozenset(n for n in common if n in md))  # noqa: E731
+            names_of = lambda md: method_name(md, common_in(md, common))  # noqa: E731
         timed("titles", titles)
     elif infer_title:
         def titles() -> None:

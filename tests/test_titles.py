@@ -1257,3 +1257,10 @@ def test_clauses_predicates_and_an_enumerations_remains_are_fragments() -> None:
     for phrase in ("Transformer able to infer ordinary differential equation systems", "Learning to improve reasoning",
                    "Methods to reduce bias in retrieval"):
         assert problem(phrase) is None, phrase
+
+
+def test_abstracts_repeating_one_sentence_do_not_make_a_name_a_term() -> None:
+    # A reprinted or recombined sentence is one voice: the paper's own name stays its name.
+    intro = "We propose ZedNet, a sparse graph encoder. ZedNet is fast. Experiments confirm ZedNet's gains."
+    copies = [f"Unrelated study {w} of proteins. We propose ZedNet, a sparse graph encoder." for w in ("one", "two", "three")]
+    assert common_names(["ZedNet"], [intro, *copies]) == frozenset()

@@ -84,21 +84,27 @@ def _written_forms(words: list[str], facts: list[tuple], lower: set[str]) -> lis
     lower case are one name ("Monte Carlo") unless they spell out the acronym after them ("Integer Programming (IP)").
     """
     shown = [fact[2] for fact in facts]
-    upper = [any(part[:1].isupper() for part in w.split("-")) for w in words]
     n = len(words)
     for t in range(1, n):
         word = words[t]
-        if shown[t] == word or not _capitalised(word) or upper[t - 1] or word.lower() in lower:
-            continue
-        if t + 1 < n and upper[t + 1]:
+        if word.islower() or shown[t] == word or not _capitalised(word) or _upper_start(words[t - 1]) \
+                or word.lower() in lower:
+            continue  # most words: no capital at all (str.islower is the cheap test)
+        if t + 1 < n and _upper_start(words[t + 1]):
             after = words[t + 1]
             # "Integer Programming (IP)" spells out its acronym; "Markov chain Monte Carlo (MCMC)" does not stop there.
             spelled = t + 3 < n and words[t + 2] == "(" and acronym_stem(words[t + 3]).upper() == word[0] + after[0]
-            if _capitalised(after) and after.lower() not in lower and not (t + 2 < n and upper[t + 2]) and not spelled:
+            if _capitalised(after) and after.lower() not in lower and not (t + 2 < n and _upper_start(words[t + 2])) \
+                    and not spelled:
                 shown[t], shown[t + 1] = word, after
             continue
         shown[t] = word
     return shown
+
+
+def _upper_start(word: str) -> bool:
+    """Return whether a word or one of its hyphen parts starts with a capital ("Markov", "Multi-Layer", "quasi-Monte")."""
+    return not word.islower() and any(part[:1].isupper() for part in word.split("-"))
 
 
 def _capitalised(word: str) -> bool:

@@ -165,17 +165,41 @@ _WORD_TOKEN = re.compile(r"[\w-]+")
 
 
 def common_names(names: list[str | None], texts: list[str]) -> frozenset[str]:
-    """Return the names found in `names` that enough other abstracts of `texts` use as a whole word to be terms."""
+    """Return the names found in `names` that enough other abstracts of `texts` use as a whole word, each in its own
+    sentences, to be terms."""
     wanted = {n for n in names if n and _WORD_TOKEN.fullmatch(n)}
     if not wanted:
         return frozenset()
-    users: dict[str, int] = dict.fromkeys(wanted, 0)
-    for text in texts:
+    users: dict[str, list[int]] = {n: [] for n in wanted}
+    for i, text in enumerate(texts):
         for token in wanted.intersection(_WORD_TOKEN.findall(text)):
-            users[token] += 1
+            users[token].append(i)
     # Its own abstract is one of the users.
     least = 1 + max(COMMON_NAME_PAPERS, math.ceil(COMMON_NAME_SHARE * len(texts)))
-    return frozenset(n for n, count in users.items() if count >= least)
+    # Abstracts that repeat one another's sentences (a reprint, a template, text recombined from others) are one
+    # voice: a term is written by each paper in its own words, so it is in about as many distinct sentences.
+    return frozenset(n for n, rows in users.items() if len(rows) >= least
+                     and len({s for i in rows for s in _sentences_with(n, texts[i])}) >= DISTINCT_SENTENCES * len(rows))
+
+
+#: A term is in at least this many distinct sentences per abstract using it (see common_names).
+DISTINCT_SENTENCES = 0.75
+
+
+def _sentences_with(name: str, text: str) -> list[str]:
+    """Return the sentences of `text` (cut at full stops) that hold `name`."""
+    found, start = [], text.find(name)
+    while start >= 0:
+        begin = text.rfind(". ", 0, start) + 1
+        end = text.find(". ", start)
+        found.append(text[begin:end if end >= 0 else len(text)].strip())
+        start = text.find(name, start + len(name) if end < 0 else end)
+    return found
+
+
+def common_in(text: str, common: frozenset[str]) -> frozenset[str]:
+    """Return the names of `common` that `text` uses as a whole word (what naming it again must pass over)."""
+    return frozenset(common.intersection(_WORD_TOKEN.findall(text))) if common else frozenset()
 
 
 #: "a greedy algorithm called retro-fallback", "which we term relative centrality", "a game called Tensor Trust":
