@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections import Counter
 from functools import lru_cache
 
 from generator.infer.titles.coined import (
@@ -176,14 +177,16 @@ def common_names(names: list[str | None], texts: list[str]) -> frozenset[str]:
             users[token].append(i)
     # Its own abstract is one of the users.
     least = 1 + max(COMMON_NAME_PAPERS, math.ceil(COMMON_NAME_SHARE * len(texts)))
+    return frozenset(n for n, rows in users.items() if len(rows) >= least and _own_voices(n, rows, texts) >= least)
+
+
+def _own_voices(name: str, rows: list[int], texts: list[str]) -> int:
+    """Return how many of the abstracts (`rows`) use `name` in a sentence of their own, one no other of them holds."""
     # Abstracts that repeat one another's sentences (a reprint, a template, text recombined from others) are one
-    # voice: a term is written by each paper in its own words, so it is in about as many distinct sentences.
-    return frozenset(n for n, rows in users.items() if len(rows) >= least
-                     and len({s for i in rows for s in _sentences_with(n, texts[i])}) >= DISTINCT_SENTENCES * len(rows))
-
-
-#: A term is in at least this many distinct sentences per abstract using it (see common_names).
-DISTINCT_SENTENCES = 0.75
+    # voice: a term is written by each paper in its own words.
+    said = [set(_sentences_with(name, texts[i])) for i in rows]
+    seen = Counter(s for sentences in said for s in sentences)
+    return sum(any(seen[s] == 1 for s in sentences) for sentences in said)
 
 
 def _sentences_with(name: str, text: str) -> list[str]:
