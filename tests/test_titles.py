@@ -1264,3 +1264,9 @@ def test_abstracts_repeating_one_sentence_do_not_make_a_name_a_term() -> None:
     intro = "We propose ZedNet, a sparse graph encoder. ZedNet is fast. Experiments confirm ZedNet's gains."
     copies = [f"Unrelated study {w} of proteins. We propose ZedNet, a sparse graph encoder." for w in ("one", "two", "three")]
     assert common_names(["ZedNet"], [intro, *copies]) == frozenset()
+
+
+def test_an_indirect_question_without_its_verb_is_a_fragment() -> None:
+    assert problem("Plausibility Evaluation of Context Reliance for establishing whether language models") is not None
+    assert problem("Testing whether models generalize") is None
+    assert problem("Learning how to rank") is None

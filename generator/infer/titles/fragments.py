@@ -292,7 +292,14 @@ def _subject_without_verb(lower: list[str]) -> str:
     for k in range(max(1, len(lower) - 4), len(lower) - 1):
         if lower[k] in _CLAUSE_OPENERS and lower[k + 1] in _DETERMINERS | {"each", "every"} and len(lower) - k <= 4:
             return " ".join(lower[k:])
+        # "establishing whether language models [use context]": "whether" and its subject, the verb cut off.
+        if lower[k] in _QUESTION_OPENERS and len(lower) - k <= 3 and lower[-1].endswith("s") and lower[-1] not in _CLAUSE_WORDS:
+            return " ".join(lower[k:])
     return ""
+
+
+#: Openers of an indirect question: with only a noun phrase after them, the question lost its verb.
+_QUESTION_OPENERS = frozenset("whether why".split())
 
 
 def _cut_before(words: list[str], k: int) -> list[str]:
