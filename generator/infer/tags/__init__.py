@@ -26,13 +26,13 @@ from generator.infer.tags.pick import BROAD_SHARE, CONCEPT_HEADS, TAIL_SHARE, Pi
 from generator.infer.tags.words import BAD_START, GENERIC_SINGLE
 from generator.infer.tags.score import Candidates, Folder
 from generator.infer.tags.umbrella import umbrellas
-
-#: A paper keeps its field names (score.Candidates.field) unless it has at least this many other tags.
-FIELD_KEEP = 3
 from generator.text import names_a_subject
 from generator.model import Paper, Tag, Vocabulary
 from generator.text import fold_key as tag_key
 from generator.text import slugify
+
+#: A paper keeps its field names (score.Candidates.field) unless it has at least this many other tags.
+FIELD_KEEP = 3
 
 __all__ = ["MAX_WORDS", "Occurrence", "TextEvidence", "TextFacts", "assign_tags", "corpus_acronyms", "corpus_expansions",
            "corpus_evidence", "evidence_unpacks", "extract_candidates", "find_acronyms", "mentionable_acronyms",
