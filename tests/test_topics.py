@@ -247,3 +247,18 @@ def test_a_fields_furniture_does_not_stand_in_its_topics_name():
             "global-model": Tag(slug="global-model", name="global model", papers=[p.id for p in group])}
     topics = assign_topics(papers, build_features(papers), tags, Vocabulary())
     assert next(t for t in topics if "p00" in t.papers).name == "Federated learning", [t.name for t in topics]
+
+
+def test_a_remembered_name_is_spelled_as_its_tags_are_now():
+    # An older build remembered "gaussian process"; the tag is now written "Gaussian process": same topic, same slug.
+    papers = grouped_papers()
+    group = papers[0:4]
+    for p in group:
+        p.tags = ["bayesian-optimization", "gaussian-process"]
+    tags = {slug: Tag(slug=slug, name=name, papers=[p.id for p in group])
+            for slug, name in (("bayesian-optimization", "Bayesian optimization"), ("gaussian-process", "Gaussian process"))}
+    remembered = (TopicMemory(("bayesian optimization", "gaussian process"), tuple(sorted(p.id for p in group))),)
+    topics = assign_topics(papers, build_features(papers), tags, Vocabulary(), previous=remembered)
+    topic = next(t for t in topics if "p00" in t.papers)
+    assert topic.name == "Bayesian optimization, Gaussian process", topic.name
+    assert topic.slug == "bayesian-optimization-gaussian-process", topic.slug

@@ -280,9 +280,10 @@ def _describe_all(labels: np.ndarray, papers: list[Paper], features: Features, t
 
 
 def _generic_head(phrase: str) -> bool:
-    """Return whether a phrase ends on a generic noun of scientific prose ("model", "domain"), not a field's ("learning")."""
-    head = text.fold_key(phrase).rsplit(" ", 1)[-1]
-    return head in GENERIC_SINGLE and head not in FIELD_HEADS
+    """Return whether a phrase is everyday words on a generic noun of scientific prose ("global model", "target
+    domain"), not a field's ("learning") nor a name's ("Gaussian process")."""
+    *words, head = text.fold_key(phrase).split(" ")
+    return head in GENERIC_SINGLE and head not in FIELD_HEADS and all(text.everyday_word(w) for w in words)
 
 
 def _drop_furniture(topics: list[Topic], papers: list[Paper], tags: dict[str, Tag]) -> None:
@@ -397,9 +398,10 @@ def _keep_names(topics: list[Topic], labels: np.ndarray, ids: list[str], previou
             if overlap >= KEEP_OVERLAP:
                 matches.append((-overlap, c, j))
     for _, c, j in sorted(matches):  # above one half, a topic matches one remembered topic at most, and back
-        kept = list(previous[j].phrases)
-        best = {text.fold_key(p) for p in candidates(c)}
-        if kept and all(text.fold_key(p) in best for p in kept):
+        best = {text.fold_key(p): p for p in candidates(c)}
+        if previous[j].phrases and all(text.fold_key(p) in best for p in previous[j].phrases):
+            # Spelled as the phrases are now ("Gaussian process", once "gaussian process"): the same slug.
+            kept = [best[text.fold_key(p)] for p in previous[j].phrases]
             topics[c] = _named(kept + [p for p in topics[c].phrases if not any(_overlaps(p, q) for q in kept)], len(kept))
 
 
