@@ -398,7 +398,9 @@ def _keep_names(topics: list[Topic], labels: np.ndarray, ids: list[str], previou
             if overlap >= KEEP_OVERLAP:
                 matches.append((-overlap, c, j))
     for _, c, j in sorted(matches):  # above one half, a topic matches one remembered topic at most, and back
-        best = {text.fold_key(p): p for p in candidates(c)}
+        best: dict[str, str] = {}
+        for p in candidates(c):
+            best.setdefault(text.fold_key(p), p)  # the tags come first: their spelling, not a text term's
         if previous[j].phrases and all(text.fold_key(p) in best for p in previous[j].phrases):
             # Spelled as the phrases are now ("Gaussian process", once "gaussian process"): the same slug.
             kept = [best[text.fold_key(p)] for p in previous[j].phrases]
