@@ -1262,7 +1262,8 @@ def test_clauses_predicates_and_an_enumerations_remains_are_fragments() -> None:
 def test_abstracts_repeating_one_sentence_do_not_make_a_name_a_term() -> None:
     # A reprinted or recombined sentence is one voice: the paper's own name stays its name.
     intro = "We propose ZedNet, a sparse graph encoder. ZedNet is fast. Experiments confirm ZedNet's gains."
-    copies = [f"Unrelated study {w} of proteins. We propose ZedNet, a sparse graph encoder." for w in ("one", "two", "three")]
+    copies = [f"Unrelated study {w} of proteins. We propose ZedNet, a sparse graph encoder."
+              for w in ("one", "two", "three")]
     assert common_names(["ZedNet"], [intro, *copies]) == frozenset()
 
 
@@ -1270,3 +1271,13 @@ def test_an_indirect_question_without_its_verb_is_a_fragment() -> None:
     assert problem("Plausibility Evaluation of Context Reliance for establishing whether language models") is not None
     assert problem("Testing whether models generalize") is None
     assert problem("Learning how to rank") is None
+
+
+def test_the_papers_own_work_is_no_description_of_its_method() -> None:
+    abstract = ("Off-policy reinforcement learning often diverges without Bellman completeness. We show that "
+                "return-conditioned supervised learning (RCSL) avoids this. We propose a simple framework called ZedRCSL, granting RCSL "
+                "methods the ability to stitch trajectories. We propose both theoretical analysis and experimental "
+                "evaluation to back these claims.")
+    title = infer_title(abstract)
+    assert title.startswith("ZedRCSL") and "analysis" not in title and "evaluation" not in title, title
+    assert not title_fragment(title), title

@@ -140,6 +140,10 @@ def _last_resort(text: str) -> str:
     return _topic(text) or next(iter(key_terms(text, 2)), "") or _first_sentence_phrase(text)
 
 
+#: A description that is only the paper's own work, lower case and with no object: "both theoretical analysis and
+#: experimental evaluation", "extensive experiments".
+_ACTIVITY_ONLY = re.compile(r"^(?:both\s+)?(?:[a-z-]+\s+)?(?:analys[ie]s|evaluations?|experiments?|stud(?:y|ies)|results?)"
+                            r"(?:\s+and\s+(?:[a-z-]+\s+)?(?:analys[ie]s|evaluations?|experiments?|stud(?:y|ies)|results?))?$")
 #: The words that announce a long form inside it ("a simple yet novel method called Frequency Enhanced ...").
 _NAMING_LEAD = re.compile(r"^.*?\b(?:called|named|dubbed|termed|coined)\s+(?=\S)")
 
@@ -161,6 +165,8 @@ def _named_description(found: _Name, text: str, room: int) -> str:
     topic = _topic(text).lower()
     # The field alone after the name ("withO: Neural networks") would read as what the method is.
     desc = _description(found, text, lambda p: "" if p.lower() == topic else _judge(p))
+    if _ACTIVITY_ONLY.match(desc):
+        desc = ""  # "Both theoretical analysis and experimental evaluation": the paper's work, not what the method is
     if len(_NAMING_LEAD.sub("", desc).split()) >= 2:
         desc = _NAMING_LEAD.sub("", desc)
     if desc:
