@@ -112,21 +112,22 @@ def infer(rows: list[dict], use_tldr: bool = True) -> Inferred:
         return result
 
     infer_title = _optional("infer.titles", "infer_title")
-    title_and_name, common_names = _optional("infer.titles", "title_and_name"), _optional("infer.titles", "common_names")
-    common_in = _optional("infer.titles", "common_in")
+    title_and_name, to_rename = _optional("infer.titles", "title_and_name"), _optional("infer.titles", "to_rename")
     method_name = _optional("infer.titles", "method_name")
     names_of = method_name
-    if title_and_name and common_names and common_in and method_name:
+    if title_and_name and to_rename and method_name:
         def titles() -> None:
             # As the build does (build._titles): names many abstracts use are terms, and those papers named again.
             nonlocal names_of
             found = [(*title_and_name(p.abstract), method_name(p.abstract)) for p in papers]
-            common = common_names([n for _, named, method in found for n in (named, method)], [p.abstract for p in papers])
-            for p, (title, named, method) in zip(papers, found):
-                if named in common or method in common:
-                    title = title_and_name(p.abstract, common_in(p.abstract, common))[0]
+            passed = to_rename([(named, method) for _, named, method in found], [p.abstract for p in papers])
+            methods = {}
+            for i, (p, (title, _, method)) in enumerate(zip(papers, found)):
+                if i in passed:
+                    title, method = title_and_name(p.abstract, passed[i])[0], method_name(p.abstract, passed[i])
                 p.title, p.title_inferred = title, True
-            names_of = lambda md: method_name(md, common_in(md, common))  # noqa: E731
+                methods[p.abstract] = method
+            names_of = methods.get
         timed("titles", titles)
     elif infer_title:
         def titles() -> None:

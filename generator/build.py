@@ -268,16 +268,12 @@ def _titles(run: Session, papers: list[Paper]) -> list[str | None]:
                      shape(tuple[str | None, str | None, str | None]))
     # A name many other abstracts use ("VQA", "ELBO") is a term of the field, not this paper's method: the papers
     # that took one are named again without the corpus's common terms.
-    common = titles.common_names([n for _, named, method in found for n in (named, method)], [p.abstract for p in papers])
-    again = [i for i, (_, named, method) in enumerate(found) if named in common or method in common]
-    index = {p.id: i for i, p in enumerate(papers)}
-    if again:
-        passed = {i: titles.common_in(papers[i].abstract, common) for i in again}
-        redone = run.memo("names", [papers[i] for i in again],
-                          lambda p: (p.abstract, not p.title, sorted(passed[index[p.id]])),
-                          lambda p: _names(p, passed[index[p.id]]), shape(tuple[str | None, str | None, str | None]))
-        for i, names in zip(again, redone):
-            found[i] = names
+    passed = titles.to_rename([(named, method) for _, named, method in found], [p.abstract for p in papers])
+    again = sorted(passed)
+    redone = run.memo("names", again, lambda i: (papers[i].abstract, not papers[i].title, sorted(passed[i])),
+                      lambda i: _names(papers[i], passed[i]), shape(tuple[str | None, str | None, str | None]))
+    for i, names in zip(again, redone):
+        found[i] = names
     for paper, (title, _, _) in zip(papers, found):
         if not paper.title:
             paper.title = title

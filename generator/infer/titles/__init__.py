@@ -20,7 +20,7 @@ from generator.text import abbreviates, naive_singular
 from generator.infer.titles.coined import _acronym_long_form, _count_word, _Name
 from generator.infer.titles.fragments import problem, repair, strip_opening
 from generator.infer.titles.lexicon import _HEAD_RE
-from generator.infer.titles.names import _coined_term, _name_of, _subject_name, common_in, common_names, method_name
+from generator.infer.titles.names import _coined_term, _name_of, _subject_name, common_in, common_names, method_name, to_rename
 from generator.infer.titles.phrases import (
     _ANAPHORIC,
     TOPIC_WORDS,
@@ -39,7 +39,7 @@ from generator.infer.titles.plain import plain_text, split_sentences
 from generator.infer.titles.tidy import _LEAD_DROP, MAX_TITLE, SOFT_LIMIT, _cut_words, _finish, _tidy_end, cut_at_phrase, name_first
 
 __all__ = ["MAX_TITLE", "SOFT_LIMIT", "TOPIC_WORDS", "common_in", "common_names", "infer_title", "method_name", "plain_text",
-           "split_sentences", "title_and_name"]
+           "split_sentences", "title_and_name", "to_rename"]
 
 
 def _judge(phrase: str) -> str:

@@ -200,6 +200,13 @@ def _sentences_with(name: str, text: str) -> list[str]:
     return found
 
 
+def to_rename(found: list[tuple[str | None, str | None]], texts: list[str]) -> dict[int, frozenset[str]]:
+    """Return, for each paper whose found names (its title's, its method's) include a term of the corpus
+    (common_names), the terms its abstract uses: what naming it again must pass over."""
+    common = common_names([n for pair in found for n in pair], texts)
+    return {i: common_in(texts[i], common) for i, pair in enumerate(found) if common.intersection(pair)}
+
+
 def common_in(text: str, common: frozenset[str]) -> frozenset[str]:
     """Return the names of `common` that `text` uses as a whole word (what naming it again must pass over)."""
     return frozenset(common.intersection(_WORD_TOKEN.findall(text))) if common else frozenset()
