@@ -308,7 +308,7 @@ def _lsa(tfidf: sp.csr_matrix, idf: np.ndarray) -> np.ndarray:
         return np.asarray(tfidf.todense(), dtype=np.float32)
     from sklearn.decomposition import TruncatedSVD
 
-    svd = TruncatedSVD(n_components=d, algorithm="randomized", n_iter=5, random_state=0)
+    svd = TruncatedSVD(n_components=d, algorithm="randomized", n_iter=10, random_state=0)
     # The dense steps are thin (n x 60); one BLAS thread does them 2-3x faster than two threads that
     # wait on each other, measured on the 2-core build machine.
     with threadpool_limits(limits=1, user_api="blas"):

@@ -63,6 +63,9 @@ STAY_SHARE = 0.5
 #: A second name phrase with a generic head ("global model") most of whose papers (this share) have the first phrase
 #: ("federated learning") says nothing more: it is that field's furniture (see _drop_furniture).
 FURNITURE_SHARE = 0.6
+#: A paper stays in the topic grown from the one it was in last build while that topic's centre is at most this much
+#: farther (squared distance, on unit vectors) than the nearest one (see _stay_home).
+STAY_MARGIN = 0.02
 #: Topic number of a paper in no topic.
 NO_TOPIC = -1
 
@@ -154,15 +157,35 @@ def _cluster(features: Features, k: int, previous: tuple[TopicMemory, ...] = ())
     # Lloyd runs to convergence (tol 0) so both builds end at the fixed point nearest the same start.
     # With the previous build's topics, k-means starts from their centres (the papers still here): it ends at
     # the grouping nearest the last one, so a new abstract moves a few papers, not whole topics.
-    centres = _seed_centres(z, features.ids, k, _remembered_centres(z, features.ids, previous, k))
+    remembered, homes = _remembered_centres(z, features.ids, previous, k)
+    centres = _seed_centres(z, features.ids, k, remembered)
     # One thread: on 2 shared cores k-means ran 3x faster than with its default thread pool.
     with threadpool_limits(limits=1):
         from sklearn.cluster import KMeans  # imported when used (see features.normalize)
 
-        raw = KMeans(n_clusters=k, init=centres, n_init=1, max_iter=300, tol=0.0).fit_predict(z)
+        found = KMeans(n_clusters=k, init=centres, n_init=1, max_iter=300, tol=0.0).fit(z)
+    raw = _stay_home(found.labels_, z, found.cluster_centers_, homes)
     # Renumber by first appearance so the numbering does not depend on k-means internals.
     order = {c: i for i, c in enumerate(dict.fromkeys(raw.tolist()))}
     return np.array([order[c] for c in raw.tolist()], dtype=np.int64)
+
+
+def _stay_home(labels: np.ndarray, z: np.ndarray, centres: np.ndarray, homes: np.ndarray) -> np.ndarray:
+    """Return the labels with each paper back in the group grown from its remembered topic (`homes`, -1 for none)
+    where that group's centre is within STAY_MARGIN of its nearest one."""
+    # k-means run to convergence from the remembered centres still moves the papers between two topics (one
+    # abstract more shifts every similarity a little): a paper as near its old topic as its new one stays.
+    rows = np.flatnonzero((homes >= 0) & (homes != labels))
+    if not len(rows):
+        return labels
+    x = z[rows].astype(np.float64)
+    c = centres.astype(np.float64)
+    home_d2 = np.sum((x - c[homes[rows]]) ** 2, axis=1)
+    best_d2 = np.sum((x - c[labels[rows]]) ** 2, axis=1)
+    out = labels.copy()
+    stay = home_d2 <= best_d2 + STAY_MARGIN
+    out[rows[stay]] = homes[rows[stay]]
+    return out
 
 
 def _regroup_loose(labels: np.ndarray, z: np.ndarray) -> np.ndarray:
@@ -211,16 +234,21 @@ def _id_uniforms(ids: list[str]) -> np.ndarray:
     return (np.array([int.from_bytes(d, "big") for d in digests], dtype=np.float64) + 0.5) / 2.0**64
 
 
-def _remembered_centres(z: np.ndarray, ids: list[str], previous: tuple[TopicMemory, ...], k: int) -> np.ndarray:
-    """Return the centres of up to k remembered topics in the current embedding (most papers still here first); a
-    topic that lost more than half its papers is not one (k-means++ fills its place)."""
+def _remembered_centres(z: np.ndarray, ids: list[str], previous: tuple[TopicMemory, ...], k: int
+                        ) -> tuple[np.ndarray, np.ndarray]:
+    """Return the centres of up to k remembered topics in the current embedding (most papers still here first), and
+    per paper the number of the centre its remembered topic has (-1 for none); a topic that lost more than half its
+    papers is not one (k-means++ fills its place)."""
     row = {pid: i for i, pid in enumerate(ids)}
+    homes = np.full(len(ids), -1, dtype=np.int64)
     present = [(m, [row[p] for p in m.papers if p in row]) for m in previous]
     present = sorted(((m, rows) for m, rows in present if rows and 2 * len(rows) >= len(m.papers)),
                      key=lambda mr: (-len(mr[1]), mr[0].papers))[:k]
     if not present:
-        return np.zeros((0, z.shape[1]))
-    return np.vstack([z[rows].astype(np.float64).mean(axis=0) for _, rows in present])
+        return np.zeros((0, z.shape[1])), homes
+    for c, (_, rows) in enumerate(present):
+        homes[rows] = c
+    return np.vstack([z[rows].astype(np.float64).mean(axis=0) for _, rows in present]), homes
 
 
 def _seed_centres(z: np.ndarray, ids: list[str], k: int, given: np.ndarray | None = None) -> np.ndarray:
