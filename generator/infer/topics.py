@@ -65,7 +65,7 @@ STAY_SHARE = 0.5
 FURNITURE_SHARE = 0.6
 #: A paper stays in the topic grown from the one it was in last build while that topic's centre is at most this much
 #: farther (squared distance, on unit vectors) than the nearest one (see _stay_home).
-STAY_MARGIN = 0.02
+STAY_MARGIN = 0.05
 #: Topic number of a paper in no topic.
 NO_TOPIC = -1
 
