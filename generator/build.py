@@ -348,7 +348,7 @@ def _pages(run: Session) -> tuple[Corpus, dict[str, str]]:
     """Build the corpus and render every generated page in memory, the cycle collector paused meanwhile."""
     with _no_cycle_collection():
         corpus = build_corpus(run.project, run.progress, run)
-        return corpus, _render(run.project, corpus, run.progress)
+        return corpus, _render(run, corpus)
 
 
 @contextmanager
@@ -365,13 +365,21 @@ def _no_cycle_collection() -> Iterator[None]:
             gc.enable()
 
 
-def _render(project: Project, corpus: Corpus, progress: Progress) -> dict[str, str]:
-    """Render every generated page in memory."""
+#: What the cache keeps of a rendered page: its path and Markdown.
+_RENDERED = shape(dict[str, str])
+
+
+def _render(run: Session, corpus: Corpus) -> dict[str, str]:
+    """Render every generated page in memory, reusing the paper pages whose whole input is unchanged."""
+    project = run.project
     if not project.templates_dir.is_dir():
         raise PapersiteError(f"{project.relative(project.templates_dir)}: templates folder not found")
-    with progress.stage("render") as stage:
+    with run.progress.stage("render") as stage:
         try:
-            files = render_site(corpus, project.templates_dir, site_title(project, corpus), project.site_url)
+            files = render_site(corpus, project.templates_dir, site_title(project, corpus), project.site_url,
+                                memo=lambda contexts, key, page: run.memo("markdown", contexts, key, page, _RENDERED))
+            run.cache.wait()  # the stages' results are saved: now the pages rendered
+            run.cache.save_in_background()
         except jinja2.TemplateSyntaxError as exc:
             raise PapersiteError(f"{project.relative(project.templates_dir)}/{exc.name}:{exc.lineno}: template: {exc.message}") from exc
         except TemplateFailed as exc:

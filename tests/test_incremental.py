@@ -184,7 +184,7 @@ def test_second_build_reuses_every_cached_result(project: Path, monkeypatch) -> 
     _, cache = _run_counted(project, monkeypatch)
     assert cache.misses == 0 and cache.hits > 0
     assert sorted(p.name for p in (project / CACHE_DIR).iterdir()) == [
-        "crosslinks", "names", "papers", "tag-evidence", "tag-text"]
+        "crosslinks", "markdown", "names", "papers", "tag-evidence", "tag-text"]
     assert {p.name for p in (project / CACHE_DIR / "names").iterdir()} <= {f"{c}.json" for c in "0123456789abcdef"}
 
 
@@ -195,7 +195,7 @@ def test_kinds_an_older_papersite_kept_are_removed(project: Path) -> None:
     (project / CACHE_DIR / "titles.json").write_text("{}", encoding="utf-8")  # the single-file layout before that
     _run(project)
     assert sorted(p.name for p in (project / CACHE_DIR).iterdir()) == [
-        "crosslinks", "names", "papers", "tag-evidence", "tag-text"]
+        "crosslinks", "markdown", "names", "papers", "tag-evidence", "tag-text"]
 
 
 def test_deleting_the_cache_changes_nothing_but_time(project: Path, monkeypatch) -> None:

@@ -66,9 +66,9 @@ def map_ordered(fn: Callable[[T], R], items: Sequence[T], min_items: int | None 
     if n_jobs < 2 or len(items) < (MIN_ITEMS if min_items is None else min_items) or not can_fork():
         return [fn(x) for x in items]
     global _task
-    # A few chunks per worker even out chunks of unequal cost; results come back in chunk order.
+    # A few chunks per worker even out chunks of unequal cost. Chunk k takes every n-th item from k: costly items
+    # that sit together (a renderer's whole-corpus files, listed first) are dealt to every worker, not one.
     n_chunks = min(len(items), n_jobs * 4)
-    bounds = [len(items) * k // n_chunks for k in range(n_chunks + 1)]
     _task = (fn, items)
     try:
         try:
@@ -76,18 +76,21 @@ def map_ordered(fn: Callable[[T], R], items: Sequence[T], min_items: int | None 
         except OSError:  # no process to spare (memory, process limit): do the work here
             return [fn(x) for x in items]
         with pool:
-            parts = pool.map(_run_chunk, list(zip(bounds, bounds[1:])), chunksize=1)
+            parts = pool.map(_run_chunk, [(k, n_chunks) for k in range(n_chunks)], chunksize=1)
     finally:
         _task = None
-    return [r for part in parts for r in part]
+    out: list = [None] * len(items)
+    for k, part in enumerate(parts):
+        out[k::n_chunks] = part
+    return out
 
 
-def _run_chunk(bounds: tuple[int, int]) -> list:
-    """Run the current task on items[start:stop] (in a worker)."""
+def _run_chunk(chunk: tuple[int, int]) -> list:
+    """Run the current task on every n-th item from the k-th, for chunk (k, n) (in a worker)."""
     assert _task is not None
     fn, items = _task
-    start, stop = bounds
-    return [fn(items[i]) for i in range(start, stop)]
+    first, step = chunk
+    return [fn(items[i]) for i in range(first, len(items), step)]
 
 
 class Background(Generic[R]):

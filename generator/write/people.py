@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 import jinja2
 
@@ -168,15 +169,52 @@ def pages_of_authors(corpus: Corpus) -> dict[str, list[Author]]:
     return dict(sorted(pages.items()))
 
 
-def render_people(tpl: jinja2.Template, path: str, people: list[Author], links: dict[str, str],
-                  entries: dict[str, str], order: dict[str, int], **common) -> dict[str, str]:
-    """Return a page of authors: for each, papers newest first, co-authors with counts, topics and frequent tags."""
-    corpus: Corpus = common["corpus"]
+class PersonRef(NamedTuple):
+    """An author as a page of authors shows them: name, anchor and other spellings."""
+
+    name: str
+    slug: str
+    aliases: tuple[str, ...]
+
+
+class PaperRef(NamedTuple):
+    """A paper as a page of authors lists it: its page, title, venue and year."""
+
+    path: str
+    title: str
+    venue: str | None
+    year: str | None
+
+
+class Counted(NamedTuple):
+    """A co-author, topic or tag of an author's: its name, where it links (a site_src/ path) and how many papers."""
+
+    name: str
+    target: str
+    count: int
+
+
+def people_context(path: str, people: list[Author], corpus: Corpus, by_id: dict[str, Paper], links: dict[str, str],
+                   entries: dict[str, str], order: dict[str, int], topics: dict) -> dict:
+    """Return everything a page of authors shows: for each, papers newest first, co-authors with counts, topics and
+    frequent tags, as plain values (this, with the templates, is the page's whole input)."""
+    tags = corpus.tags
     sections = []
     for author in people:
-        papers = sorted_by_year(author.papers, common["by_id"])
+        papers = sorted_by_year(author.papers, by_id)
         sections.append({
-            "author": author, "papers": papers, "coauthors": coauthors(author, corpus.paper_authors, order),
-            "topics": most_frequent([p.topic for p in papers]),
-            "tags": most_frequent([t for p in papers for t in p.tags], TOP_TAGS), "entry": entries[author.slug]})
-    return {path: tpl.render(sections=sections, links=links, href=lambda target: relative_url(target, path), **common)}
+            "author": PersonRef(author.name, author.slug, tuple(author.aliases)),
+            "papers": [PaperRef(p.path, p.title, p.venue, p.year) for p in papers],
+            "coauthors": [Counted(corpus.authors[slug].name, links[slug], n)
+                          for slug, n in coauthors(author, corpus.paper_authors, order)],
+            "topics": [Counted(topics[slug].name, topics[slug].path, n) for slug, n in most_frequent([p.topic for p in papers])],
+            "tags": [Counted(tags[slug].name, tags[slug].path, n)
+                     for slug, n in most_frequent([t for p in papers for t in p.tags], TOP_TAGS)],
+            "entry": entries[author.slug]})
+    return {"path": path, "sections": sections}
+
+
+def render_people(tpl: jinja2.Template, context: dict) -> dict[str, str]:
+    """Return a page of authors from its people_context."""
+    path = context["path"]
+    return {path: tpl.render(sections=context["sections"], href=lambda target: relative_url(target, path))}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
 import html
 import json
 import math
@@ -10,7 +12,7 @@ import posixpath
 import re
 from functools import lru_cache, partial
 from pathlib import Path
-from typing import Callable
+from typing import Callable, NamedTuple, Sequence
 
 import jinja2
 from markupsafe import Markup
@@ -59,7 +61,7 @@ def _md_escaped(text: str) -> Markup:
     return Markup(_MD_LINE_START.sub(_charref, text))
 
 
-def title_markdown(paper: Paper) -> Markup:
+def title_markdown(paper: Paper | RelatedRef) -> Markup:
     """Return a paper's title for a heading or a list: its math kept for rendering, the rest escaped as every field is."""
     if not paper.title_md:
         return md_escape(paper.title)
@@ -127,8 +129,73 @@ def listing_path(folder: str, page: int) -> str:
     return f"{folder}/index.md" if page == 1 else f"{folder}/page-{page}.md"
 
 
-def render_site(corpus: Corpus, templates_dir: Path, site_name: str, site_url: str | None = None) -> dict[str, str]:
-    """Return every generated file of site_src/ as path → content (the feed's links under `site_url` when known)."""
+#: How render_site reuses a page rendered before: memo(contexts, key, render) returns render(context) for every
+#: context, the kept result where key(context) is unchanged (build.py decides where results are kept).
+Memo = Callable[[Sequence[dict], Callable[[dict], tuple], Callable[[dict], dict[str, str]]], list[dict[str, str]]]
+
+
+class Ref(NamedTuple):
+    """A tag or topic as a paper page shows it: where it links and its name."""
+
+    slug: str
+    name: str
+
+
+class RelatedRef(NamedTuple):
+    """A related paper as a paper page lists it: its title (the title_md filter reads both forms), page and shared terms."""
+
+    title: str
+    title_md: str
+    slug: str
+    terms: tuple[str, ...]
+
+
+def paper_context(paper: Paper, topics: dict[str, Topic], tags: dict[str, Tag], by_id: dict[str, Paper],
+                  author_slugs: list[str | None], author_urls: dict[str, str]) -> dict:
+    """Return everything the paper template reads: the paper, its topic and tags, where its authors link, its related papers.
+
+    Nothing else of the corpus reaches the template, so this context (with the templates) is the page's whole
+    input: a page whose context is unchanged renders as before, and is not rendered again.
+    """
+    topic = topics.get(paper.topic) if paper.topic else None
+    return {
+        "paper": paper,
+        "topic": Ref(topic.slug, topic.name) if topic else None,
+        "paper_tags": [Ref(slug, tags[slug].name) for slug in paper.tags],
+        "author_links": [(name, author_urls[slug] if slug else None)
+                         for name, slug in zip(paper.authors, [*author_slugs, *[None] * len(paper.authors)])],
+        "related": [RelatedRef(other.title, other.title_md, other.slug, tuple(rel.terms))
+                    for rel in paper.related for other in (by_id[rel.id],)],
+    }
+
+
+def _plain(context: dict) -> list:
+    """Return a paper page's context as plain values, every field of the paper included (cheap to key on)."""
+    paper = context["paper"]
+    # The long texts by their digest: the key's JSON stays small (hashing is C; JSON-encoding abstracts is not).
+    fields = [hashlib.sha256(v.encode("utf-8", "surrogatepass")).hexdigest() if type(v) is str and len(v) > 256 else v
+              for v in (getattr(paper, name) for name in _PAPER_FIELDS)]
+    fields[_RELATED_AT] = [(r.id, r.score, r.terms) for r in paper.related]
+    return [fields, context["topic"], context["paper_tags"], context["author_links"], context["related"]]
+
+
+_PAPER_FIELDS = tuple(f.name for f in dataclasses.fields(Paper))
+_RELATED_AT = _PAPER_FIELDS.index("related")
+
+
+def templates_digest(templates_dir: Path) -> str:
+    """Return the SHA-256 of every file under the templates folder (a template may include any other)."""
+    digest = hashlib.sha256()
+    for path in sorted(p for p in templates_dir.rglob("*") if p.is_file()):
+        digest.update(path.relative_to(templates_dir).as_posix().encode("utf-8") + b"\0")
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()
+
+
+def render_site(corpus: Corpus, templates_dir: Path, site_name: str, site_url: str | None = None,
+                memo: Memo | None = None) -> dict[str, str]:
+    """Return every generated file of site_src/ as path → content (the feed's links under `site_url` when known);
+    the paper pages through `memo` when given, so unchanged ones are taken as rendered before."""
     env = make_environment(templates_dir)
     by_id = corpus.by_id()
     topics = {t.slug: t for t in corpus.topics}
@@ -147,10 +214,10 @@ def render_site(corpus: Corpus, templates_dir: Path, site_name: str, site_url: s
                                                 "authors_index.md.j2", "author.md.j2", "saved.md.j2"))
     order = {slug: i for i, slug in enumerate(corpus.authors)}
 
-    def paper_page(paper: Paper) -> dict[str, str]:
-        return {paper.path: paper_tpl.render(paper=paper, citation=export.citation_meta(paper),
-                                             bibtex=export.bibtex_entry(paper) if paper.authors or paper.year else "",
-                                             **common)}
+    def paper_page(context: dict) -> dict[str, str]:
+        paper = context["paper"]
+        return {paper.path: paper_tpl.render(context, citation=export.citation_meta(paper),
+                                             bibtex=export.bibtex_entry(paper) if paper.authors or paper.year else "")}
 
     def tag_pages(tag: Tag) -> dict[str, str]:
         return _render_paged(tag_tpl, paged_paths(tag.path, len(tag.papers)), "papers", _sorted_papers(tag.papers, by_id), tag=tag, **common)
@@ -158,13 +225,12 @@ def render_site(corpus: Corpus, templates_dir: Path, site_name: str, site_url: s
     def topic_pages(topic: Topic) -> dict[str, str]:
         return _render_paged(topic_tpl, paged_paths(topic.path, len(topic.papers)), "papers", _sorted_papers(topic.papers, by_id), topic=topic, **common)
 
-    def author_pages(chunk: list) -> dict[str, str]:
+    def author_pages(chunk: list[dict]) -> dict[str, str]:
         out: dict[str, str] = {}
-        for path, people_here in chunk:
-            out.update(people.render_people(author_tpl, path, people_here, author_links, entries, order, **common))
+        for context in chunk:
+            out.update(people.render_people(author_tpl, context))
         return out
 
-    with_page = list(people.pages_of_authors(corpus).items())
     # Every page and file is independent of the others: all are made on every core, the whole-corpus
     # files first (they take longest, and a worker that starts them early evens out the load).
     tasks: list[Callable[[], dict[str, str]]] = [
@@ -179,13 +245,27 @@ def render_site(corpus: Corpus, templates_dir: Path, site_name: str, site_url: s
                               "chunk", corpus.papers, **common),
         lambda: {"index.md": home_tpl.render(**home_context(corpus), **common)},
         *(partial(topic_pages, topic) for topic in corpus.topics),
-        *(partial(paper_page, paper) for paper in corpus.papers),
         *(partial(tag_pages, tag) for tag in tags.values()),
-        # Pages of authors are small: a task renders sixteen, so the workers' overhead stays small too.
-        *(partial(author_pages, with_page[i : i + 16]) for i in range(0, len(with_page), 16)),
     ]
+    contexts = [paper_context(p, topics, tags, by_id, corpus.paper_authors.get(p.id, []), common["author_urls"])
+                for p in corpus.papers]
+    # Pages of authors are small: a task renders sixteen, so the workers' overhead stays small too.
+    people_contexts = [people.people_context(path, here, corpus, by_id, author_links, entries, order, topics)
+                       for path, here in people.pages_of_authors(corpus).items()]
+    if memo is None:
+        tasks += [partial(paper_page, context) for context in contexts]
+        tasks += [partial(author_pages, people_contexts[i : i + 16]) for i in range(0, len(people_contexts), 16)]
+        kept: list[dict[str, str]] = []
+    else:
+        # The key is the templates and the context: the page's whole input (the code's version keys the cache itself).
+        digest = templates_digest(templates_dir)
+        kept = memo(contexts, lambda context: (digest, "paper", _plain(context)), lambda context: _call(partial(paper_page, context)))
+        kept += memo(people_contexts, lambda context: (digest, "authors", context),
+                     lambda context: _call(partial(people.render_people, author_tpl, context)))
     out: dict[str, str] = {}
     for files in map_ordered(_call, tasks):
+        out.update(files)
+    for files in kept:
         out.update(files)
     return out
 
