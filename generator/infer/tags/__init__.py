@@ -89,6 +89,8 @@ def assign_tags(papers: list[Paper], vocab: Vocabulary, max_tags: int = 5, min_t
         unfit.umbrella = {k for k in found if not given_keys[k] and cands.keys[k] not in fold.names}
         picks = _shared_picks(picker, allowed, unfit, picks)
     picks = _shared_picks(picker, allowed, unfit, _without_fields(picker, cands, given_keys, fold, allowed, picks))
+    picks = _shared_picks(picker, allowed, unfit, _without_pieces(picker, cands, given_keys, fold, expansions, allowed,
+                                                                  picks))
     tags: dict[str, Tag] = {}
     slug_of: dict[int, str] = {}
     for kid in sorted({k for keys in picks for k in keys}, key=cands.keys.__getitem__):
@@ -181,6 +183,33 @@ def _without_fields(picker: Picker, cands: Candidates, given_keys: np.ndarray, f
     pairs = [(row, k) for row, names in drop.items() for k in _field_forms(cands, row, names)]
     picker.exclude(np.array([r for r, _ in pairs], dtype=np.int64), np.array([k for _, k in pairs], dtype=np.int64))
     rows = np.array(list(drop), dtype=np.int64)
+    for row, keys in zip(rows.tolist(), picker.pick(rows, allowed)):
+        picks[row] = keys
+    return picks
+
+
+def _without_pieces(picker: Picker, cands: Candidates, given_keys: np.ndarray, fold: Folder,
+                    expansions: dict[str, str], allowed: np.ndarray, picks: list[list[int]]) -> list[list[int]]:
+    """Return the picks again without a hyphenated word shown beside a tag it leads ("zeroth-order" beside
+    "zeroth-order optimization", "text-to-3D" beside "text-to-3D generation"): one word to a reader, it is a piece
+    of that tag, as a plain word of a chosen tag is (pick.py), whichever of the two came first."""
+    one_word: dict[int, bool] = {}
+    pairs = []
+    for row, keys in enumerate(picks):
+        for a in keys:
+            key = cands.keys[a]
+            if " " not in key or given_keys[a] or key in fold.names:
+                continue
+            if not any(cands.keys[b].startswith(f"{key} ") for b in keys):  # it leads the other ("prompt GPT-4" no)
+                continue
+            if a not in one_word:
+                one_word[a] = " " not in _display_name(key, cands.surfaces(a), fold, expansions)
+            if one_word[a]:
+                pairs.append((row, a))
+    if not pairs:
+        return picks
+    picker.exclude(np.array([r for r, _ in pairs], dtype=np.int64), np.array([k for _, k in pairs], dtype=np.int64))
+    rows = np.array(sorted({r for r, _ in pairs}), dtype=np.int64)
     for row, keys in zip(rows.tolist(), picker.pick(rows, allowed)):
         picks[row] = keys
     return picks
