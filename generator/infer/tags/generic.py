@@ -81,7 +81,7 @@ _PROPERTY_PARTS = frozenset("high low higher lower multi single long short large
 _DATA_NOUNS = frozenset("""data dataset image video sample input output text sequence signal graph example instance point frame
 feature representation observation measurement record""".split())
 # Heads a loosely combining word qualifies without naming a concept: "local models", "final predictions".
-_METHOD_HEADS = frozenset("model representation feature prediction output input parameter objective module embedding".split())
+_METHOD_HEADS = frozenset("model representation feature prediction output input parameter objective module embedding computation".split())
 # Spaces of mathematics: "phase space", "vector space", "function space" are objects of study, not a model's furniture.
 _MATH_SPACES = frozenset("vector function phase state metric probability configuration tangent measure sample".split())
 # Endings of adjectives: "latent", "hyperbolic", "Euclidean", "continuous", "discrete".
