@@ -21,7 +21,7 @@ from generator.infer.tags.acronyms import (TextFacts, corpus_acronyms, corpus_ex
                                            mentionable_acronyms, text_facts)
 from generator.infer.tags.candidates import (MAX_WORDS, Occurrence, TextEvidence, evidence_unpacks, extract_candidates,
                                              text_evidence)
-from generator.infer.tags.generic import adjective_compound, generic_pair, unfit_phrase
+from generator.infer.tags.generic import adjective_compound, generic_pair, unfit_phrase, widespread_part
 from generator.infer.tags.pick import BROAD_SHARE, CONCEPT_HEADS, TAIL_SHARE, Picker, concept_key
 from generator.infer.tags.words import BAD_START, GENERIC_SINGLE
 from generator.infer.tags.score import Candidates, Folder
@@ -31,6 +31,11 @@ from generator.model import Paper, Tag, Vocabulary
 from generator.text import fold_key as tag_key
 from generator.text import slugify
 
+#: A word used by this share of the papers (and this many) is widespread: "graph data" is a part of what they all study.
+WIDESPREAD_SHARE = 0.05
+WIDESPREAD_MIN_PAPERS = 10
+#: ... where its papers name it fewer times each than this.
+WIDESPREAD_BURST = 2.0
 #: A paper keeps its field names (score.Candidates.field) unless it has at least this many other tags.
 FIELD_KEEP = 3
 
@@ -112,6 +117,11 @@ class _Unfit:
         self.umbrella: set[int] = set()  # keys found to be umbrella tags (umbrella.py)
         self._heads: Counter | None = None
 
+    def widespread(self, word: str) -> bool:
+        """Return whether a word is used by WIDESPREAD_SHARE of the papers, and at least WIDESPREAD_MIN_PAPERS."""
+        floor = max(WIDESPREAD_SHARE * len(self.cands.given), WIDESPREAD_MIN_PAPERS)
+        return self.cands.word_df.get(word, 0) >= floor
+
     def combines(self, word: str) -> int:
         """Return how many different words end a two-word noun phrase of the corpus after `word` (generic.py)."""
         if self._heads is None:
@@ -131,6 +141,9 @@ class _Unfit:
             vague = len(words := key.split(" ")) == 2 and words[0] in GENERIC_SINGLE and words[1] in CONCEPT_HEADS
             vague = vague or generic_pair(key) or adjective_compound(name)  # "model outputs", "task-agnostic"
             vague = vague or unfit_phrase(name, self.combines)  # "target domain", "latent space", "local models"
+            # "graph data", "network weights": unless its papers keep naming it (then it is what they study).
+            rare = self.cands.total[kid] < WIDESPREAD_BURST * self.cands.df[kid]
+            vague = vague or (rare and widespread_part(name, self.widespread))
             self.seen[kid] = key not in self.fold.names and not self.given[kid] and (vague or not names_a_subject(name))
         return self.seen[kid]
 

@@ -14,7 +14,7 @@ from typing import Callable
 from wordfreq import zipf_frequency
 
 from generator.infer.tags.words import GENERIC_SINGLE
-from generator.text import naive_singular
+from generator.text import fold_key, naive_singular
 
 # A generic noun before "learning" or "prediction" names a field or a task ("representation learning",
 # "property prediction").
@@ -128,3 +128,19 @@ def _singular(word: str) -> str:
     if word.endswith(("sses", "xes", "ches", "shes")):
         return word[:-2]
     return naive_singular(word)
+
+
+# What a method or a field's object has or holds: "graph data", "LLM outputs", "network weights", "model capacity".
+_PART_NOUNS = frozenset("""data output input sample algorithm feature parameter value structure set information weight token
+block capacity pattern""".split())
+
+
+def widespread_part(name: str, widespread: Callable[[str], bool]) -> bool:
+    """Return whether a two-word name is a part of what a corpus's papers all work on: a noun most papers use
+    (`widespread(word)`) before what it has or holds ("graph data", "LLM outputs", "network weights"). An adjective
+    first ("synthetic data", "latent tokens") or an error or a distribution ("generalization error") names more."""
+    words = name.split()
+    if len(words) != 2 or (words[0][:1].isupper() and not words[0].isupper()):
+        return False
+    first, head = words[0].lower(), _singular(words[1].lower())
+    return head in _PART_NOUNS and not first.endswith(_ADJECTIVE_ENDINGS) and widespread(fold_key(first))
