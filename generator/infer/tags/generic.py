@@ -3,8 +3,12 @@
 Two generic nouns of scientific prose ("model outputs", "training objective", "data samples", "feature space")
 describe a part of any method; a past participle before a generic head ("pre-trained models", "labeled data")
 says how something was made, not what it is; a name ending in a hyphenated adjective ("task-agnostic") qualifies
-a noun it leaves out. All are general English, not a corpus's keywords; the tag stage
-(`__init__._Unfit`) shows none of them unless the user or an author gave it.
+a noun it leaves out. A part of a study's setup names no concept either: a thing by its role ("target domain",
+"unseen classes"), a space by what it holds ("action space"), data by a hyphenated property ("high-resolution
+images"), a process by its activity ("generation process"), a loosely combining word before a generic head ("local
+models", "node information"), a widespread noun before what it has ("graph data"). All are general English, not a
+corpus's keywords; the tag stage (`__init__._Unfit`) shows none of them unless the user or an author gave it, and
+related papers' reasons (`related.py`) skip them too.
 """
 
 from __future__ import annotations
