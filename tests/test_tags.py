@@ -695,8 +695,8 @@ _SETUP_CASES = {
               "Gravitational lensing of {x}. We fit lens models in pixel space for {x}; gravitational lensing in pixel "
               "space constrains mass, and gravitational lensing bends light."),
     "property data": ("high-resolution images", "cell migration",
-                      "Cell migration in {x}. We track cell migration in high-resolution images of {x}; high-resolution "
-                      "images show cell migration speeds."),
+                      "Cell migration in {x}. We track cell migration in high-resolution images of {x}; "
+                      "high-resolution images show cell migration speeds."),
     "activity process": ("folding process", "protein folding",
                          "Protein folding of {x}. We simulate the folding process of {x}; protein folding and the "
                          "folding process are slow, and protein folding fails."),
@@ -743,14 +743,15 @@ def test_a_long_form_may_open_with_a_function_word_that_gives_its_first_letter()
 def test_a_hyphenated_word_beside_a_tag_it_leads_is_a_piece_of_it():
     """"Log-concave" beside "log-concave sampling" is one concept to a reader, shown once, whichever scored first."""
     texts = [f"The density of {x} is log-concave. The prior is log-concave; the posterior is log-concave. We study "
-             f"log-concave sampling of {x} and log-concave sampling in high dimensions." for x in ("fluids", "gels", "foams")]
+             f"log-concave sampling of {x} and log-concave sampling in high dimensions."
+             for x in ("fluids", "gels", "foams")]
     for names in _tag_names(texts):
         assert "log-concave sampling" in names and "log-concave" not in names, names
 
 
 def test_a_part_of_what_every_paper_studies_is_no_tag():
-    """Every paper of a corpus works on lattices: "lattice data", named about once a paper, is what they all hold, "lattice
-    gauge theory" a subject; an adjective first ("synthetic data") would name a kind of data."""
+    """Every paper of a corpus works on lattices: "lattice data", named about once a paper, is what they all hold,
+    "lattice gauge theory" a subject; an adjective first ("synthetic data") would name a kind of data."""
     subjects = ["quark masses", "gluon fields", "pion decays", "spin chains", "flux tubes", "monopole condensation",
                 "chiral symmetry", "glueball spectra", "string tension", "topological charge", "confinement scales",
                 "instanton liquids"]

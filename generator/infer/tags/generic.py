@@ -81,15 +81,18 @@ intermediate held-out reference teacher student base query support training""".s
 # What a setup holds, besides the generic nouns: "target class", "unseen environments", "source images".
 _SETUP_NOUNS = frozenset("class label image text token environment example instance point node client".split())
 # Data named by a property written as one hyphenated word: "high-resolution images", "multi-modal data".
-_PROPERTY_PARTS = frozenset("high low higher lower multi single long short large small full real fine coarse non uni ultra".split())
-_DATA_NOUNS = frozenset("""data dataset image video sample input output text sequence signal graph example instance point frame
-feature representation observation measurement record""".split())
+_PROPERTY_PARTS = frozenset("""high low higher lower multi single long short large small full real fine coarse non uni
+ultra""".split())
+_DATA_NOUNS = frozenset("""data dataset image video sample input output text sequence signal graph example instance point
+frame feature representation observation measurement record""".split())
 # Heads a loosely combining word qualifies without naming a concept: "local models", "final predictions".
-_METHOD_HEADS = frozenset("model representation feature prediction output input parameter objective module embedding computation".split())
+_METHOD_HEADS = frozenset("""model representation feature prediction output input parameter objective module embedding
+computation""".split())
 # Spaces of mathematics: "phase space", "vector space", "function space" are objects of study, not a model's furniture.
 _MATH_SPACES = frozenset("vector function phase state metric probability configuration tangent measure sample".split())
 # Endings of adjectives: "latent", "hyperbolic", "Euclidean", "continuous", "discrete".
-_ADJECTIVE_ENDINGS = ("al", "ic", "ive", "ous", "able", "ible", "ful", "less", "ary", "ent", "ant", "ian", "ean", "ete", "ed")
+_ADJECTIVE_ENDINGS = ("al", "ic", "ive", "ous", "able", "ible", "ful", "less", "ary", "ent", "ant", "ian", "ean", "ete",
+                      "ed")
 # A process named by what happens in it: "generation process", "decision-making process" (not "Gaussian process").
 _ACTIVITY_ENDINGS = ("tion", "ing", "ment")
 
@@ -135,8 +138,8 @@ def _singular(word: str) -> str:
 
 
 # What a method or a field's object has or holds: "graph data", "LLM outputs", "network weights", "model capacity".
-_PART_NOUNS = frozenset("""data output input sample algorithm feature parameter value structure set information weight token
-block capacity pattern""".split())
+_PART_NOUNS = frozenset("""data output input sample algorithm feature parameter value structure set information weight
+token block capacity pattern""".split())
 
 
 def widespread_part(name: str, widespread: Callable[[str], bool]) -> bool:

@@ -49,4 +49,5 @@ def umbrellas(members: dict[K, list[int]], embedding: np.ndarray, threshold: flo
     if not keys:
         return set()
     random_pair = mean_pair(embedding)
-    return {key for key in keys if cohesion(np.asarray(members[key], dtype=np.int64), embedding, random_pair) < threshold}
+    return {key for key in keys
+            if cohesion(np.asarray(members[key], dtype=np.int64), embedding, random_pair) < threshold}
