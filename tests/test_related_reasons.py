@@ -119,3 +119,18 @@ def test_a_link_that_explains_nothing_must_be_stronger_to_be_shown():
     found = related_lists(papers, features, 3, {})
     assert [(r.id, r.terms) for r in found[0]][1:] == [("p002", ("lattice kernels",))]
     assert [r.id for r in found[3]] == ["p004"]
+
+
+def test_reasons_are_never_two_pieces_of_one_phrase_nor_a_part_of_a_setup():
+    """Two papers share the tag "lattice kernels", and write "kernel regression" and "tunable parameters": the first
+    goes on where the tag ends (pieces of "lattice kernel regression"), the second is a setup's furniture."""
+    papers = _corpus()
+    for i in (60, 61):
+        papers[i].text = papers[i].abstract = (papers[i].text + " Kernel regression with lattice kernels fits tunable "
+                                               "parameters; kernel regression tunes tunable parameters.")
+        papers[i].tags = ["lattice-kernels"]
+    tags = {"lattice-kernels": Tag(slug="lattice-kernels", name="lattice kernels", papers=["p060", "p061"])}
+    assign_related(papers, build_features(papers), k=3, tags=tags)
+    link = papers[60].related[0]
+    assert link.id == "p061" and link.terms[0] == "lattice kernels", link
+    assert not {t.lower() for t in link.terms} & {"kernel regression", "tunable parameters"}, link

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import math
 import re
+from collections import Counter
 from functools import lru_cache
+from typing import Callable
 
 import numpy as np
 import scipy.sparse as sp
@@ -18,10 +20,11 @@ import scipy.sparse as sp
 from generator.infer import specificity
 from generator.infer.features import Features, singular, top_k
 from generator.infer.specificity import Likeness
+from generator.infer.tags.generic import generic_pair, unfit_phrase
 from generator.infer.tags.pick import concept_words
 from generator.infer.tags.words import BAD_HEAD, BAD_START, STOP
 from generator.model import Paper, Related, Tag
-from generator.text import abbreviates, vague_word
+from generator.text import abbreviates, fold_key, vague_word
 
 #: Neighbours whose mean expands each paper's embedding (pseudo-relevance feedback).
 FEEDBACK_NEIGHBOURS = 20
@@ -229,7 +232,8 @@ def _pick_terms(tag_terms: list[str], candidates: list[str]) -> tuple[str, ...]:
     kept: list[str] = []
     for tag in tag_terms:
         norm = " ".join(singular(w) for w in tag.split())
-        if not any(_says(norm, c.strip()) or _says(c.strip(), norm) for c in chosen):
+        if not any(_says(norm, c.strip()) or _says(c.strip(), norm) or _chains(norm, c.strip())
+                   or _chains(c.strip(), norm) for c in chosen):
             chosen.append(f" {norm} ")
             kept.append(tag)
     tag_terms = kept
@@ -241,6 +245,10 @@ def _pick_terms(tag_terms: list[str], candidates: list[str]) -> tuple[str, ...]:
         # Skip a term a chosen one already says ("graph" beside "graph neural network", "llm" beside
         # "large language model", "RL algorithms" beside "reinforcement learning") ...
         if any(_says(term, c.strip()) or _says(c.strip(), term) for c in chosen):
+            continue
+        # ... or one that goes on where a chosen one ends ("series forecasting" after "time series"): two pieces of
+        # one phrase ...
+        if any(_chains(term, c.strip()) or _chains(c.strip(), term) for c in chosen):
             continue
         # ... and let a phrase replace the words it contains.
         if " " in term and any(c in padded for c in chosen[len(tag_terms):]):
@@ -262,6 +270,12 @@ def _says(term: str, other: str) -> bool:
             or abbreviates(core, other_core) or _abbreviates_inside(core, other_core))
 
 
+def _chains(first: str, then: str) -> bool:
+    """Tell whether a term goes on where another ends, as pieces of one phrase: "time series", "series forecasting"."""
+    a, b = first.split(), then.split()
+    return any(a[-n:] == b[:n] for n in range(1, min(len(a), len(b)))) if len(a) > 1 and len(b) > 1 else False
+
+
 def _abbreviates_inside(short: str, long: str) -> bool:
     """Tell whether a term is another with a run of its words written as initials, the words around it the same
     ("cooperative marl" and "cooperative multi-agent reinforcement learning", "ood generalization")."""
@@ -280,8 +294,10 @@ def _term_weights(features: Features) -> np.ndarray:
 
     One word two abstracts share is mostly filler to a reader ("leverage", "validate", "neural"), however rare.
     """
-    weights = np.array([PHRASE_BONUS if " " in t and ok and not all(map(vague_word, t.split())) and _names_a_concept(t)
-                        else 0.0 for t, ok in zip(features.terms, features.readable.tolist())], dtype=np.float32)
+    heads = Counter(t.split(" ", 1)[0] for t in features.terms if t.count(" ") == 1)
+    weights = np.array([PHRASE_BONUS if " " in t and ok and not all(map(vague_word, t.split()))
+                        and _names_a_concept(t, heads.__getitem__) else 0.0
+                        for t, ok in zip(features.terms, features.readable.tolist())], dtype=np.float32)
     cols = np.flatnonzero(weights)
     if len(cols):
         n = len(features.ids)
@@ -293,11 +309,14 @@ def _term_weights(features: Features) -> np.ndarray:
     return weights
 
 
-def _names_a_concept(term: str) -> bool:
+def _names_a_concept(term: str, combines: Callable[[str], int]) -> bool:
     """Tell whether a shared phrase could be a tag by the tags' word rules: no verb or function word in it ("dataset
-    consisting"), no generic modifier first ("pivotal role"), no generic head or modifier last ("delve deeper")."""
+    consisting"), no generic modifier first ("pivotal role"), no generic head or modifier last ("delve deeper"), no
+    part of a setup or pair of generic nouns (tags/generic.py: "in-distribution data", "trainable parameters");
+    `combines(word)` is how many terms of two words the word opens."""
     words = term.split()
-    return words[0] not in BAD_START and words[-1] not in BAD_HEAD and not any(w in STOP for w in words)
+    return (words[0] not in BAD_START and words[-1] not in BAD_HEAD and not any(w in STOP for w in words)
+            and not generic_pair(fold_key(term)) and not unfit_phrase(term, combines))
 
 
 def _common_terms(features: Features, rows_a: np.ndarray, rows_b: np.ndarray) -> list[list[str]]:

@@ -21,16 +21,21 @@ from generator.infer.tags.acronyms import (TextFacts, corpus_acronyms, corpus_ex
                                            mentionable_acronyms, text_facts)
 from generator.infer.tags.candidates import (MAX_WORDS, Occurrence, TextEvidence, evidence_unpacks, extract_candidates,
                                              text_evidence)
-from generator.infer.tags.generic import adjective_compound, generic_pair
+from generator.infer.tags.generic import adjective_compound, generic_pair, unfit_phrase, widespread_part
 from generator.infer.tags.pick import BROAD_SHARE, CONCEPT_HEADS, TAIL_SHARE, Picker, concept_key
 from generator.infer.tags.words import BAD_START, GENERIC_SINGLE
 from generator.infer.tags.score import Candidates, Folder
-from generator.infer.tags.umbrella import umbrellas
+from generator.infer.tags.umbrella import judged, umbrellas
 from generator.text import names_a_subject
 from generator.model import Paper, Tag, Vocabulary
 from generator.text import fold_key as tag_key
 from generator.text import slugify
 
+#: A word used by this share of the papers (and this many) is widespread: "graph data" is a part of what they all study.
+WIDESPREAD_SHARE = 0.05
+WIDESPREAD_MIN_PAPERS = 10
+#: ... where its papers name it fewer times each than this.
+WIDESPREAD_BURST = 2.0
 #: A paper keeps its field names (score.Candidates.field) unless it has at least this many other tags.
 FIELD_KEEP = 3
 
@@ -76,22 +81,21 @@ def assign_tags(papers: list[Paper], vocab: Vocabulary, max_tags: int = 5, min_t
                     tail=cands.opens < TAIL_SHARE * np.maximum(cands.total, 1))
     unfit = _Unfit(cands, fold, given_keys, expansions)
     allowed = cands.df >= 2
-    picks = _shared_picks(picker, allowed, unfit, picker.pick(np.arange(len(papers)), allowed))
+    first = picker.pick(np.arange(len(papers)), allowed)
+    picks = _shared_picks(picker, allowed, unfit, [list(keys) for keys in first])
     if embedding is not None:
-        members: dict[int, list[int]] = {}
-        for row, keys in enumerate(picks):
-            for k in keys:
-                members.setdefault(k, []).append(row)
-        # The papers a phrase was background to (score.py) share it too: without them a field named by a few
-        # opening sentences ("machine learning ...") would be too small a tag to judge.
-        background = cands.background()
-        for row, k in zip(cands.paper[background].tolist(), cands.key[background].tolist()):
-            if k in members:
-                members[k].append(row)
+        # A tag is judged by the papers that pick it first: the re-picks after other rules drop a tag fall back on
+        # broad ones, and would decide for them. A tag too rare among first picks to judge is judged by its papers now.
+        on_first, on_shared = _members(cands, first), _members(cands, picks)
+        vectors = embedding()
+        found = umbrellas(on_first, vectors)
+        found |= {k for k in umbrellas(on_shared, vectors) if k not in judged(on_first, len(vectors))}
         # Names the user or an author gave stay, as they do for the other rules of fitness.
-        unfit.umbrella = {k for k in umbrellas(members, embedding()) if not given_keys[k] and cands.keys[k] not in fold.names}
+        unfit.umbrella = {k for k in found if not given_keys[k] and cands.keys[k] not in fold.names}
         picks = _shared_picks(picker, allowed, unfit, picks)
     picks = _shared_picks(picker, allowed, unfit, _without_fields(picker, cands, given_keys, fold, allowed, picks))
+    picks = _shared_picks(picker, allowed, unfit, _without_pieces(picker, cands, given_keys, fold, expansions, allowed,
+                                                                  picks))
     tags: dict[str, Tag] = {}
     slug_of: dict[int, str] = {}
     for kid in sorted({k for keys in picks for k in keys}, key=cands.keys.__getitem__):
@@ -111,6 +115,20 @@ class _Unfit:
     def __init__(self, cands: Candidates, fold: Folder, given_keys: np.ndarray, expansions: dict[str, str]) -> None:
         self.cands, self.fold, self.given, self.expansions, self.seen = cands, fold, given_keys, expansions, {}
         self.umbrella: set[int] = set()  # keys found to be umbrella tags (umbrella.py)
+        self._heads: Counter | None = None
+
+    def widespread(self, word: str) -> bool:
+        """Return whether a word is used by WIDESPREAD_SHARE of the papers, and at least WIDESPREAD_MIN_PAPERS."""
+        floor = max(WIDESPREAD_SHARE * len(self.cands.given), WIDESPREAD_MIN_PAPERS)
+        return self.cands.word_df.get(word, 0) >= floor
+
+    def combines(self, word: str) -> int:
+        """Return how many different words end a two-word noun phrase of the corpus after `word` (generic.py)."""
+        if self._heads is None:
+            keys = self.cands.keys
+            self._heads = Counter(keys[k].split(" ", 1)[0] for k in np.flatnonzero(self.cands.at_end > 0).tolist()
+                                  if keys[k].count(" ") == 1)
+        return self._heads[word]
 
     def __call__(self, kid: int) -> bool:
         """Return whether the key `kid` is unfit to be shown (names the user or an author gave are fit)."""
@@ -122,8 +140,26 @@ class _Unfit:
             # "learning models", "training data": a generic noun with a generic head names no concept either.
             vague = len(words := key.split(" ")) == 2 and words[0] in GENERIC_SINGLE and words[1] in CONCEPT_HEADS
             vague = vague or generic_pair(key) or adjective_compound(name)  # "model outputs", "task-agnostic"
+            vague = vague or unfit_phrase(name, self.combines)  # "target domain", "latent space", "local models"
+            # "graph data", "network weights": unless its papers keep naming it (then it is what they study).
+            rare = self.cands.total[kid] < WIDESPREAD_BURST * self.cands.df[kid]
+            vague = vague or (rare and widespread_part(name, self.widespread))
             self.seen[kid] = key not in self.fold.names and not self.given[kid] and (vague or not names_a_subject(name))
         return self.seen[kid]
+
+
+def _members(cands: Candidates, picks: list[list[int]]) -> dict[int, list[int]]:
+    """Return each picked key's papers (rows), with the papers it was background to (score.py): without them a field
+    named by a few opening sentences ("machine learning ...") would be too small a tag to judge."""
+    members: dict[int, list[int]] = {}
+    for row, keys in enumerate(picks):
+        for k in keys:
+            members.setdefault(k, []).append(row)
+    background = cands.background()
+    for row, k in zip(cands.paper[background].tolist(), cands.key[background].tolist()):
+        if k in members:
+            members[k].append(row)
+    return members
 
 
 def _shared_picks(picker: Picker, allowed: np.ndarray, unfit: _Unfit, picks: list[list[int]]) -> list[list[int]]:
@@ -160,6 +196,33 @@ def _without_fields(picker: Picker, cands: Candidates, given_keys: np.ndarray, f
     pairs = [(row, k) for row, names in drop.items() for k in _field_forms(cands, row, names)]
     picker.exclude(np.array([r for r, _ in pairs], dtype=np.int64), np.array([k for _, k in pairs], dtype=np.int64))
     rows = np.array(list(drop), dtype=np.int64)
+    for row, keys in zip(rows.tolist(), picker.pick(rows, allowed)):
+        picks[row] = keys
+    return picks
+
+
+def _without_pieces(picker: Picker, cands: Candidates, given_keys: np.ndarray, fold: Folder,
+                    expansions: dict[str, str], allowed: np.ndarray, picks: list[list[int]]) -> list[list[int]]:
+    """Return the picks again without a hyphenated word shown beside a tag it leads ("zeroth-order" beside
+    "zeroth-order optimization", "text-to-3D" beside "text-to-3D generation"): one word to a reader, it is a piece
+    of that tag, as a plain word of a chosen tag is (pick.py), whichever of the two came first."""
+    one_word: dict[int, bool] = {}
+    pairs = []
+    for row, keys in enumerate(picks):
+        for a in keys:
+            key = cands.keys[a]
+            if " " not in key or given_keys[a] or key in fold.names:
+                continue
+            if not any(cands.keys[b].startswith(f"{key} ") for b in keys):  # it leads the other ("prompt GPT-4" no)
+                continue
+            if a not in one_word:
+                one_word[a] = " " not in _display_name(key, cands.surfaces(a), fold, expansions)
+            if one_word[a]:
+                pairs.append((row, a))
+    if not pairs:
+        return picks
+    picker.exclude(np.array([r for r, _ in pairs], dtype=np.int64), np.array([k for _, k in pairs], dtype=np.int64))
+    rows = np.array(sorted({r for r, _ in pairs}), dtype=np.int64)
     for row, keys in zip(rows.tolist(), picker.pick(rows, allowed)):
         picks[row] = keys
     return picks

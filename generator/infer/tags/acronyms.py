@@ -42,7 +42,8 @@ def find_acronyms(text: str) -> list[tuple[str, str]]:
             if not tok[0].isalpha() or len(words) > len(letters) + 2:
                 break
             words.insert(0, tok)
-            if words[0].lower() in STOP:
+            # A function word opens a long form only when it gives the first letter ("least disagree metric (LDM)").
+            if words[0].lower() in STOP and words[0][0].lower() != letters[0]:
                 continue
             if any(_spells(letters, parts) for parts in _readings(words)):
                 pairs.append((acro, " ".join(words)))

@@ -47,7 +47,8 @@ _FIELD_SHARE = 0.025  # a phrase used by this share of the papers ...
 _FIELD_MIN_PAPERS = 10  # ... and by at least this many ...
 _FIELD_BURST = 1.6  # ... that they name fewer times each than this ...
 _FIELD_OPENING = 0.5  # ... and at least this share of them in their opening sentence, is the field they sit in
-_TOOL_MENTIONS = 3  # a versioned name ("GPT-4") named fewer times than this is a tool the paper uses
+_TOOL_MENTIONS = 3  # a versioned name ("GPT-4") named fewer times than this is a tool the paper uses ...
+_NAME_MENTIONS = 2  # ... and one word written as a name ("GPU", "ImageNet") named fewer times than this
 _ADJECTIVE_SINGLE = 0.1  # one adjective alone ("adversarial") names nothing
 _ADJECTIVE_SUFFIXES = ("al", "ic", "ive", "ous", "able", "ible", "ful", "less", "ar", "ary", "om", "er", "ent", "ant")
 _NOUN_SUFFIXES = ("tion", "sion", "ity", "ness", "ism", "ment", "ance", "ence", "ing", "ics", "ogy", "phy", "sis", "ency", "ancy", "ure", "ization", "er", "or", "ship")
@@ -101,6 +102,7 @@ class Candidates:
         self._read_keywords(papers, fold)
         self._count(rows)
         self._index_forms(rows)
+        self._named = np.zeros(len(self.keys), dtype=bool)  # one word written as a name or acronym (scores() sets it)
 
     def _id(self, key: str) -> int:
         """Return a canonical key's id, giving it the next one when it is new."""
@@ -254,11 +256,12 @@ class Candidates:
 
     def tool(self) -> np.ndarray:
         """Return which candidates are a versioned name ("GPT-4", "LLaMA-2", "CIFAR-100": a model, dataset or
-        benchmark a paper uses; "LLaMA-2 models") that the paper names fewer than _TOOL_MENTIONS times: a tool, not
-        its subject."""
+        benchmark a paper uses; "LLaMA-2 models"), or one word written as a name that no text defines ("GPU", "BLEU",
+        "ImageNet", "BERT"; a defined acronym folds into its long form), that the paper names fewer than
+        _TOOL_MENTIONS (_NAME_MENTIONS) times: a tool, not its subject (scores() marks the named words first)."""
         versioned = np.array([len(w := k.split(" ")) in (2, 3) and w[0].isalpha() and w[1][:1].isdigit()
                               and (len(w) == 2 or w[2] in GENERIC_SINGLE) for k in self.keys], dtype=bool)
-        return versioned[self.key] & (self.tf < _TOOL_MENTIONS)
+        return (versioned[self.key] & (self.tf < _TOOL_MENTIONS)) | (self._named[self.key] & (self.tf < _NAME_MENTIONS))
 
     def furniture(self, kid: int) -> bool:
         """Return whether a key is field furniture: every word of it is among the corpus's most widespread
@@ -312,6 +315,7 @@ class Candidates:
         written_upper = sum(c for s, c in written.items() if sum(ch.isupper() for ch in s) >= 2)
         named = written_upper * 2 >= all_forms
         self._plain_word[kid] = not named
+        self._named[kid] = named
         if named or key.endswith(_NOUN_SUFFIXES):
             return _NOUN_SINGLE
         return _SINGLE_WORD

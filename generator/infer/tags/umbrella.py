@@ -37,12 +37,17 @@ def mean_pair(rows: np.ndarray) -> float:
     return (float(np.square(rows.sum(axis=0)).sum()) - float(np.square(rows).sum())) / (n * (n - 1))
 
 
+def judged(members: dict[K, list[int]], n: int) -> set[K]:
+    """Return the keys (of `members`: key -> its papers' rows) with enough papers, of a corpus of `n`, to be judged."""
+    least = max(MIN_PAPERS, int(np.ceil(MIN_SHARE * n)))
+    return {key for key, rows in members.items() if len(rows) >= least} if n >= 3 else set()
+
+
 def umbrellas(members: dict[K, list[int]], embedding: np.ndarray, threshold: float = MIN_COHESION) -> set[K]:
     """Return the keys (of `members`: key -> its papers' rows) whose papers are no more alike than `threshold`."""
-    n = len(embedding)
-    least = max(MIN_PAPERS, int(np.ceil(MIN_SHARE * n)))
-    if n < 3:
+    keys = judged(members, len(embedding))
+    if not keys:
         return set()
     random_pair = mean_pair(embedding)
-    return {key for key, rows in members.items()
-            if len(rows) >= least and cohesion(np.asarray(rows, dtype=np.int64), embedding, random_pair) < threshold}
+    return {key for key in keys
+            if cohesion(np.asarray(members[key], dtype=np.int64), embedding, random_pair) < threshold}

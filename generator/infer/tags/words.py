@@ -94,6 +94,7 @@ smaller larger fewer greater wider deeper faster stronger weaker richer simpler
 vital notable careful rigorous detailed desirable considerable tremendous increasing growing emerging
 meaningful reasonable appropriate adequate paramount pivotal prominent satisfactory longstanding long-standing
 high-quality low-quality special past future in-depth
+modern contemporary advanced valuable intricate informed off-the-shelf negligible mild accessible
 """.split()
 
 # Nouns that never end a tag: "novel framework", "downstream tasks", "our results".
@@ -113,6 +114,8 @@ literature superiority success failure presence absence variant variants proof p
 page pages website websites webpage homepage repository repositories demo demos
 comparable available applicable favorable feasible possible role roles choice choices history effort efforts
 being beings
+practicality burden burdens concern concerns avenue avenues breakthrough breakthroughs progress advancement
+advancements
 """.split()
 
 # Nouns fine inside a tag ("diffusion models") but too generic alone.
@@ -125,6 +128,8 @@ distribution distributions space spaces structure structures feature features lo
 accuracy prediction predictions sample samples parameter parameters objective objectives
 architecture architectures knowledge understanding behavior behaviour signal signals
 subset subsets collection collections group groups
+learner learners predictor predictors estimator estimators optimizer optimizers solver solvers classifier
+classifiers computation computations inconsistency inconsistencies
 """.split()
 
 # Whole phrases of scientific filler, matched after folding.
@@ -136,6 +141,10 @@ _FILLER = [
     "shed light", "great success", "remarkable success", "recent advance", "recent year", "recent work",
     "wide variety", "large number", "growing interest", "first time", "best knowledge", "open problem",
     "independent interest", "ground truth",
+    # Idioms of research prose: they say how a work is pitched, not what it is about.
+    "step forward", "paradigm shift", "new avenue", "promising avenue", "building block", "double edged sword",
+    "holy grail", "silver bullet", "stepping stone", "first step", "proof of concept", "rule of thumb",
+    "trial and error", "common practice", "open question", "key challenge", "broad spectrum",
 ]
 
 STOP = frozenset(_FUNCTION_WORDS) | frozenset(_VERBS)  # words that end a run of candidate words
