@@ -154,6 +154,8 @@ def generate(project: Project, progress: Progress) -> tuple[Corpus, dict[str, st
     """Build the corpus and write its pages into site_src/ (only files whose content changed)."""
     with session(project, progress) as run:
         corpus, files = _pages(run)
+        run.cache.wait()  # the stages' results are saved: now the rendered pages, meanwhile (the session waits)
+        run.cache.save_in_background()
         with progress.stage("files") as stage, _state_saved(project, corpus):
             _write_docs(project, files, stage)
     return _late_warnings(run, corpus), files
@@ -178,10 +180,11 @@ def build(project: Project, progress: Progress, strict: bool = False) -> Corpus:
                                       site_name=site_title(project, corpus), site_url=project.site_url, store=store,
                                       generated=files)
                 # A large site's search index, split for the browser (above a size); shards as published stay there.
-                if shard_search_index(new_site, kept=store.unchanged if store else None,
-                                      memo=lambda docs, key, cut: run.memo("search-terms", docs, key, cut, _DOC_TERMS)):
-                    run.cache.wait()  # the stages' results are saved: now the documents' terms the sharding kept
-                    run.cache.save()
+                shard_search_index(new_site, kept=store.unchanged if store else None,
+                                   memo=lambda docs, key, cut: run.memo("search-terms", docs, key, cut, _DOC_TERMS))
+                # The stages' results are saved by now: next the rendered pages and the documents' terms the sharding kept.
+                run.cache.wait()
+                run.cache.save_in_background()
                 stage.count = len(files)
                 notes = [f"{store.reused} pages reused"] if store and store.reused else []
                 stage.note = ", ".join(notes + ([f"{len(warnings)} warnings"] if warnings else []))
@@ -378,8 +381,6 @@ def _render(run: Session, corpus: Corpus) -> dict[str, str]:
         try:
             files = render_site(corpus, project.templates_dir, site_title(project, corpus), project.site_url,
                                 memo=lambda contexts, key, page: run.memo("markdown", contexts, key, page, _RENDERED))
-            run.cache.wait()  # the stages' results are saved: now the pages rendered
-            run.cache.save_in_background()
         except jinja2.TemplateSyntaxError as exc:
             raise PapersiteError(f"{project.relative(project.templates_dir)}/{exc.name}:{exc.lineno}: template: {exc.message}") from exc
         except TemplateFailed as exc:
