@@ -21,13 +21,14 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import json
 import os
 import shutil
 import types
 import typing
 from pathlib import Path
 from typing import Any, Callable, Sequence, TypeVar
+
+import orjson
 
 from generator import __version__
 from generator.runtime.parallel import can_fork, jobs, map_ordered
@@ -61,8 +62,9 @@ CODE_VERSION = _code_version()
 
 def content_key(*parts: Any) -> str:
     """Return a key for `parts`: a hash of their JSON form (types kept: 2024 and "2024" differ)."""
-    text = json.dumps(parts, ensure_ascii=False, sort_keys=True, separators=(",", ":"), default=repr)
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
+    # orjson, not json: keys and cache files are most of a warm build's JSON work, and it does it 2-8x faster.
+    text = orjson.dumps(parts, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS, default=repr)
+    return hashlib.sha256(text).hexdigest()[:32]
 
 
 class Cache:
@@ -236,25 +238,25 @@ def _split(entries: dict[str, Any]) -> dict[str, dict[str, Any]]:
 
 def _encode(kind: str, entries: dict[str, Any]) -> bytes:
     """Return the file form of a kind's entries: a header line with a checksum, then the payload."""
-    payload = json.dumps(entries, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode("utf-8")
+    payload = orjson.dumps(entries, option=orjson.OPT_SORT_KEYS)
     header = {"format": FORMAT, "code": CODE_VERSION, "kind": kind,
               "sha256": hashlib.sha256(payload).hexdigest()}
-    return json.dumps(header, sort_keys=True).encode("utf-8") + b"\n" + payload
+    return orjson.dumps(header, option=orjson.OPT_SORT_KEYS) + b"\n" + payload
 
 
 def _decode(kind: str, data: bytes) -> dict[str, Any] | None:
     """Return the entries of a cache file, {} when made by other code, or None when it is corrupt."""
     head, sep, payload = data.partition(b"\n")
     try:
-        header = json.loads(head)
+        header = orjson.loads(head)
         if not sep or not isinstance(header, dict) or header.get("kind") != kind:
             return None
         if header.get("format") != FORMAT or header.get("code") != CODE_VERSION:
             return {}  # another version of papersite wrote it: nothing to reuse, nothing wrong
         if hashlib.sha256(payload).hexdigest() != header.get("sha256"):
             return None
-        entries = json.loads(payload)
-    except (ValueError, UnicodeDecodeError, RecursionError):  # RecursionError: nested too deeply
+        entries = orjson.loads(payload)
+    except (ValueError, UnicodeDecodeError, RecursionError):  # orjson's JSONDecodeError is a ValueError
         return None
     return entries if isinstance(entries, dict) else None
 
