@@ -1281,3 +1281,16 @@ def test_the_papers_own_work_is_no_description_of_its_method() -> None:
     title = infer_title(abstract)
     assert title.startswith("ZedRCSL") and "analysis" not in title and "evaluation" not in title, title
     assert not title_fragment(title), title
+
+
+def test_a_candidate_that_cites_other_work_is_no_title() -> None:
+    # No real title reads "Proof of Smith et al., 2018 to ...": the citation is the abstract's, not the paper's name.
+    abstract = ("Wide neural networks converge to Gaussian processes at initialisation. In this paper, we extend the "
+                "seminal proof of Smith et al., 2018 to a larger class of initial weight distributions (which we call "
+                "quasi-iid). We show that convolutional networks initialised with quasi-iid distributions are equivalent "
+                "up to their variance.")
+    title = infer_title(abstract)
+    assert "et al" not in title and "2018" not in title, title
+    assert problem("Proof of Smith et al., 2018 to a larger class of weights") is not None
+    assert problem("Extension of Smith and Lee (2020) to sparse weights") is not None
+    assert problem("Kaggle 2020 benchmark for tabular learning") is None

@@ -107,6 +107,8 @@ _LY_NOT_ADVERBS = frozenset("anomaly assembly monopoly butterfly dragonfly".spli
 #: Endings of adverbs: not every word in -ly is one ("homophily", "anomaly").
 _ADVERB_ENDS = ("ally", "ently", "antly", "ively", "ously", "fully", "lessly", "edly", "ingly", "ably", "ibly", "arly", "ely")
 _DASHES = re.compile(r"[—–]")
+#: A reference to other work: "Smith et al.", "Smith and Lee, 2018", "Smith (2018)".
+_CITATION = re.compile(r"\bet\s+al\b|\b[A-Z][a-z]+(?:\s+(?:and|&)\s+[A-Z][a-z]+)?(?:,\s+|\s+\()(?:19|20)\d\d[a-z]?\b")
 #: "It's", "we're": the pronoun before its verb opens a sentence as the pronoun alone does.
 _CONTRACTION = re.compile(r"['’](?:s|re|ve|ll|d|m)$")
 _EDGE = re.compile(r"^[^\w$]+|[^\w$]+$")
@@ -190,6 +192,8 @@ def problem(phrase: str) -> str | None:
         return f"opens with {' '.join(words[:2])!r}"  # "Highly motivated to combine ...": a predicate, no noun phrase
     if len(lower) > 1 and (_participle(lower[0]) or lower[0] in _IRREGULAR_PARTICIPLES) and lower[1] in _PREPOSITIONS:
         return f"opens with {' '.join(words[:2])!r}"  # "Inspired by ...", "Positioned between ...": a sentence's aside
+    if _CITATION.search(phrase):
+        return "a citation"  # "Proof of Matthews et al., 2018 to ...": a title names the work, it does not cite
     if _loose_end(words):
         return f"ends on {words[-1]!r}"
     if clause := _subject_without_verb(lower):
