@@ -1294,3 +1294,16 @@ def test_a_candidate_that_cites_other_work_is_no_title() -> None:
     assert problem("Proof of Smith et al., 2018 to a larger class of weights") is not None
     assert problem("Extension of Smith and Lee (2020) to sparse weights") is not None
     assert problem("Kaggle 2020 benchmark for tabular learning") is None
+
+
+def test_a_term_an_earlier_sentence_defines_is_no_name_of_what_is_introduced() -> None:
+    # "Bayesian optimization (BO)" is the field's term; "a novel constrained BO algorithm" is an algorithm of it.
+    abstract = ("Many efforts have been dedicated to constrained Bayesian optimization (BO), yet no principled approach "
+                "has a guarantee in the decoupled setting. This paper presents a novel constrained BO algorithm with a "
+                "provable performance guarantee for the decoupled setting. Experiments on synthetic problems confirm it.")
+    title = infer_title(abstract)
+    assert not title.startswith("BO:") and "BO algorithm with a provable performance guarantee" in title, title
+    # The paper's own name, spelled out where it is introduced, stays its name.
+    own = ("Exploration is hard for transformers. We present In-context Exploration-Exploitation (ICEE), an algorithm "
+           "that trades off exploration and exploitation at inference time. ICEE solves bandit tasks.")
+    assert infer_title(own).startswith("ICEE"), infer_title(own)
