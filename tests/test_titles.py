@@ -1307,3 +1307,12 @@ def test_a_term_an_earlier_sentence_defines_is_no_name_of_what_is_introduced() -
     own = ("Exploration is hard for transformers. We present In-context Exploration-Exploitation (ICEE), an algorithm "
            "that trades off exploration and exploitation at inference time. ICEE solves bandit tasks.")
     assert infer_title(own).startswith("ICEE"), infer_title(own)
+
+
+def test_a_bare_kind_after_a_name_takes_what_its_clause_says_it_does() -> None:
+    # "ZebraGen: Diffusion model" names a kind; the relative clause says what this one does.
+    abstract = ("Novel view synthesis from one image is hard. In this paper, we present a novel diffusion model called "
+                "ZebraGen that generates multiview-consistent images from a single-view image. ZebraGen outperforms "
+                "prior work.")
+    title = infer_title(abstract)
+    assert title.startswith("ZebraGen: Diffusion model generating multiview-consistent images"), title

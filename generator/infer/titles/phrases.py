@@ -14,7 +14,7 @@ from wordfreq import zipf_frequency
 
 from generator.text import everyday_word, naive_singular
 from generator.infer.titles.coined import _acronym_long_form, _Name
-from generator.infer.titles.lexicon import _CONTRIB_RE, _HEADS, _NP_FILLER, _OWN_FRAMING
+from generator.infer.titles.lexicon import _CONTRIB_RE, _HEAD_RE, _HEADS, _NP_FILLER, _OWN_FRAMING
 from generator.infer.titles.plain import split_sentences
 from generator.infer.titles.keyterms import key_term, key_terms
 from generator.infer.titles.tidy import _LEAD_DROP, _STOP_TAIL, MAX_TITLE, SOFT_LIMIT, _clean_phrase, _gerund
@@ -125,7 +125,7 @@ def _description(found: _Name, text: str, judge: Judge = _as_is) -> str:
     if m:
         phrase = judge(_clean_phrase(m.group(1), limit, generic_head=True))
         if len(phrase.split()) >= 2:
-            return phrase
+            return _with_clause(phrase, m.group(1), limit, judge)
     # 1b. A purpose right after the name: "a novel approach, namely SALMON, to align base language models ...".
     m = re.match(r"^,?\s*(?:in order\s+)?to\s+(?:[a-z]+ly\s+)?([a-z]{3,})\s", after)
     # "to date" is an idiom, and a verb no dictionary knows is glued to its object ("measurethe").
@@ -139,7 +139,7 @@ def _description(found: _Name, text: str, judge: Judge = _as_is) -> str:
     if len([w for w in lead_words if w and w not in _GENERIC]) >= 1 and len(lead_words) >= 2:
         phrase = judge(_clean_phrase(lead, limit))
         if len(phrase.split()) >= 2:
-            return phrase
+            return _with_clause(phrase, f"{lead} {after}", limit, judge)
     # 3. A relative clause: "HQGS that significantly enhances 3DGS" -> "Enhancing 3DGS".
     # The verb may be capitalised to spell the name ("Zip which Zips up CLIP and SAM").
     m = re.match(r"^,?\s*(?:that|which)\s+(?:can\s+|could\s+|will\s+)?(?:[a-z]+ly\s+)?([A-Z]?[a-z]+)\b(.+)", after)
@@ -155,6 +155,23 @@ def _description(found: _Name, text: str, judge: Judge = _as_is) -> str:
     if phrase and found.name not in phrase:
         return phrase
     return ""
+
+
+#: A kind of thing and no more: a few lower-case words ending on a head noun ("diffusion model", "benchmark datasets").
+_BARE_KIND = re.compile(rf"^(?:[a-z][\w-]*\s+){{0,2}}(?:{_HEAD_RE}|network|dataset)s?$")
+#: The relative clause after a head noun that says what the thing does ("a diffusion model that learns X").
+_KIND_CLAUSE = re.compile(rf"\b(?:{_HEAD_RE}|network|dataset)s?\s+(?:that|which)\s+(?:[a-z]+ly\s+)?([a-z]{{3,}}[^s\W]s)\s+(\S.*)")
+
+
+def _with_clause(phrase: str, source: str, limit: int, judge: Judge) -> str:
+    """Return a bare kind ("diffusion model") with what its relative clause says it does ("... generating X"), if judged whole."""
+    if not _BARE_KIND.match(phrase):
+        return phrase
+    m = _KIND_CLAUSE.search(source)
+    if not m:
+        return phrase
+    longer = judge(_clean_phrase(f"{phrase} {_gerund(m.group(1))} {m.group(2)}", limit))
+    return longer if len(longer.split()) >= len(phrase.split()) + 3 else phrase
 
 
 def _expansion_after(found: _Name) -> str:
