@@ -1316,3 +1316,13 @@ def test_a_bare_kind_after_a_name_takes_what_its_clause_says_it_does() -> None:
                 "prior work.")
     title = infer_title(abstract)
     assert title.startswith("ZebraGen: Diffusion model generating multiview-consistent images"), title
+
+
+def test_a_list_of_heads_is_kept_whole_with_what_they_are_for() -> None:
+    # "a framework, dataset, and challenge for X": cutting at ", and" left "framework, dataset", a list cut short.
+    abstract = ("Ambiguity is often ignored when mapping language to formal representations. We address this by "
+                "introducing ZedP, a framework, dataset, and challenge for translating ambiguous natural language to "
+                "formal representations like logic and code. We find that large pre-trained models perform poorly "
+                "at capturing the distribution of meanings. We release our data and code.")
+    title = infer_title(abstract)
+    assert title.startswith("ZedP: Framework, dataset, and challenge for translating ambiguous"), title

@@ -106,6 +106,16 @@ def _coordinate_adjectives(p: str, at: int) -> bool:
     return bool(before) and "-" in before[-1].strip("-") and _LISTED_PARTICIPLE.match(p, at) is not None
 
 
+#: A list of a few short nouns from the phrase's start ("framework, dataset"), and its last item with what they are for.
+_HEAD_LIST = re.compile(r"^[\w-]+(?:\s[\w-]+)?(?:,\s+[\w-]+(?:\s[\w-]+)?)+$")
+_LAST_ITEM = re.compile(r",\s+and\s+[\w-]+(?:\s[\w-]+)?\s+(?:for|of|to|on|in|with)\s")
+
+
+def _listed_heads(p: str, at: int) -> bool:
+    """Tell whether the ", and" at `at` ends a list of heads ("framework, dataset, and challenge for X"): no clause to cut."""
+    return _HEAD_LIST.match(p[:at]) is not None and _LAST_ITEM.match(p, at) is not None
+
+
 #: "... with random node input in a novel fashion": how the authors did it is their sentence's manner, no title's end.
 _MANNER_TAIL = re.compile(r"(?<=\w)\s+in\s+an?\s+(?:[\w-]+\s+){0,2}(?:fashion|manner|way)$")
 _CUT_RELATIVE = re.compile(r"\s(?:that|which)\s+(?:[a-z]+ly\s+)?[a-z]+s\s+(?:[\w-]+\s+){0,3}[\w-]+$")
@@ -146,7 +156,7 @@ def _clean_phrase(phrase: str, limit: int, generic_head: bool = False) -> str:
     if generic_head:
         p = _drop_generic_head(p)
     m = _STRONG_CUT.search(p)
-    while m and _coordinate_adjectives(p, m.start()):
+    while m and (_coordinate_adjectives(p, m.start()) or _listed_heads(p, m.start())):
         m = _STRONG_CUT.search(p, m.end())
     if m and m.start() >= 12:
         p = p[:m.start()]
