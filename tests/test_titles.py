@@ -1326,3 +1326,14 @@ def test_a_list_of_heads_is_kept_whole_with_what_they_are_for() -> None:
                 "at capturing the distribution of meanings. We release our data and code.")
     title = infer_title(abstract)
     assert title.startswith("ZedP: Framework, dataset, and challenge for translating ambiguous"), title
+
+
+def test_a_head_that_names_no_artifact_gives_way_to_what_the_method_does() -> None:
+    # "ZedDyn: Causal concept for spatio-temporal predictions" says only that the paper has a concept.
+    abstract = ("Spatio-temporal prediction plays a pivotal role in earth sciences. However, sparse data lead to "
+                "imbalances. Towards this end, we establish a causal concept for ST predictions, named ZedDyn, which "
+                "targets to identify causal regions in data and endow model with causal reasoning ability in a "
+                "two-stage process. Experiments on six benchmarks show gains.")
+    title = infer_title(abstract)
+    assert title.startswith("ZedDyn: Identifying causal regions in data"), title
+    assert " endow " not in title, title

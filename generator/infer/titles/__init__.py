@@ -33,7 +33,7 @@ from generator.infer.titles.phrases import (
     broad_field,
 )
 from generator.infer.titles.purpose import purpose
-from generator.infer.titles.vague import bare, cut_vague_purpose, everyday
+from generator.infer.titles.vague import bare, cut_vague_purpose, everyday, vague_head
 from generator.infer.titles.keyterms import MIN_MENTIONS, key_terms
 from generator.infer.titles.plain import plain_text, split_sentences
 from generator.infer.titles.tidy import _LEAD_DROP, MAX_TITLE, SOFT_LIMIT, _cut_words, _finish, _tidy_end, cut_at_phrase, name_first
@@ -45,6 +45,12 @@ __all__ = ["MAX_TITLE", "SOFT_LIMIT", "TOPIC_WORDS", "common_in", "common_names"
 def _judge(phrase: str) -> str:
     """Return `phrase` repaired into a complete noun phrase, or "" when it is a fragment (see `fragments`)."""
     return repair(phrase) if problem(phrase) else phrase
+
+
+def _judge_head(phrase: str) -> str:
+    """Return `_judge(phrase)`, or "" when its head says nothing about what the paper made (`vague_head`)."""
+    judged = _judge(phrase)
+    return "" if vague_head(judged) else judged
 
 
 def _unnamed_title(text: str) -> str:
@@ -164,7 +170,8 @@ def _named_description(found: _Name, text: str, room: int) -> str:
             return _with_topic(judged, text, room)
     topic = _topic(text).lower()
     # The field alone after the name ("withO: Neural networks") would read as what the method is.
-    desc = _description(found, text, lambda p: "" if p.lower() == topic else _judge(p))
+    desc = (_description(found, text, lambda p: "" if p.lower() == topic else _judge_head(p))
+            or _description(found, text, lambda p: "" if p.lower() == topic else _judge(p)))
     if _ACTIVITY_ONLY.match(desc):
         desc = ""  # "Both theoretical analysis and experimental evaluation": the paper's work, not what the method is
     if len(_NAMING_LEAD.sub("", desc).split()) >= 2:

@@ -145,9 +145,13 @@ def _description(found: _Name, text: str, judge: Judge = _as_is) -> str:
     m = re.match(r"^,?\s*(?:that|which)\s+(?:can\s+|could\s+|will\s+)?(?:[a-z]+ly\s+)?([A-Z]?[a-z]+)\b(.+)", after)
     if m and m.group(1)[:1].isupper() and not re.fullmatch(r"[A-Z][a-z]+s", m.group(1)):
         m = None  # a capitalised word other than a verb in -s is a name, not the clause's verb
+    aim = re.match(r"\s+to\s+(?:[a-z]+ly\s+)?([a-z]{3,})\b(.+)", m.group(2)) if m and m.group(1) in _AIM_VERBS else None
+    if aim:
+        m = aim  # "NuwaDynamics, which targets to identify causal regions": what it is for is the verb after "to"
     if m and m.group(1) not in {"is", "are", "was", "were", "has", "have", "does", "do", "not", "first", "then", "also",
                                 "further", "only", "both", "in", "on", "to", "we", "our"}:
-        phrase = judge(_clean_phrase(_gerund(m.group(1)) + m.group(2), limit))
+        # "Identifying X and endow Y": a second verb the gerund did not reach is cut with its clause.
+        phrase = judge(_clean_phrase(_BARE_AND.sub("", _gerund(m.group(1)) + m.group(2), count=1), limit))
         if len(phrase.split()) >= 3:
             return phrase
     # 4. The paper's contribution phrase, wherever it is.
@@ -172,6 +176,12 @@ def _with_clause(phrase: str, source: str, limit: int, judge: Judge) -> str:
         return phrase
     longer = judge(_clean_phrase(f"{phrase} {_gerund(m.group(1))} {m.group(2)}", limit))
     return longer if len(longer.split()) >= len(phrase.split()) + 3 else phrase
+
+
+#: "and" before a plain verb in its base form that a determiner-less object follows ("and endow model with").
+_BARE_AND = re.compile(r"\s+and\s+(?![a-z]+(?:ing|ed|s)\b)[a-z]{3,}\s+(?!(?:and|or|of|for|in|on|to)\b)[a-z][\w-]*\s+(?:with|to|into|from)\b.*")
+#: Verbs of a purpose whose object is the next verb ("aims to identify").
+_AIM_VERBS = frozenset("aims targets seeks strives tries attempts intends endeavors endeavours".split())
 
 
 def _expansion_after(found: _Name) -> str:

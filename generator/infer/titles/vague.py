@@ -44,6 +44,17 @@ def cut_vague_purpose(title: str) -> str:
     return rest if not problem(rest.split(": ", 1)[-1]) else title
 
 
+#: A head that names no artifact ("causal concept for X"), or a generic head whose "with" adds a part, not what it is
+#: for ("method with evolving networks"): the description says no more than that the paper has a method.
+_VAGUE_HEAD = re.compile(r"^(?:[\w-]+\s+)?(?:concept|idea|notion|thing)s?\s+(?:for|of|on|in|to|with)\b"
+                         r"|^(?:method|approach|framework|model|technique|algorithm|system|scheme|solution)s?\s+with\b", re.I)
+
+
+def vague_head(phrase: str) -> bool:
+    """Return whether `phrase` is headed by a word that says nothing about what the paper made (`_VAGUE_HEAD`)."""
+    return _VAGUE_HEAD.match(phrase) is not None
+
+
 def bare(title: str) -> bool:
     """Return whether `title` is a few words with no name ("Imitation learning", "Popular approach")."""
     words = title.split()
