@@ -1337,3 +1337,19 @@ def test_a_head_that_names_no_artifact_gives_way_to_what_the_method_does() -> No
     title = infer_title(abstract)
     assert title.startswith("ZedDyn: Identifying causal regions in data"), title
     assert " endow " not in title, title
+
+
+def test_a_numbers_comma_and_an_aside_between_dashes_cut_no_title() -> None:
+    # "... attacks and 118" cut a number at its thousands comma; "NFGs—any permutation" cut a sentence-like aside.
+    counted = ("While large language models are used in real-world applications, they remain vulnerable to prompt "
+               "injection attacks. To help researchers study this problem, we present a dataset of over 563,000 prompt "
+               "injection attacks and 118,000 prompt-based defenses against prompt injection, all created by players "
+               "of an online game. The attacks have easily interpretable structure.")
+    title = infer_title(counted)
+    assert not re.search(r"\b118\b(?!,)", title) and not title_fragment(title), title
+    dashed = ("Normal-form games (NFGs) are the fundamental model of strategic interaction. We study their "
+              "representation using neural networks. We describe the inherent equivariance of NFGs—any permutation of "
+              "strategies describes an equivalent game—as well as the challenges this poses for representation "
+              "learning. Our experiments show the value of equivariance.")
+    title = infer_title(dashed)
+    assert "permutation" not in title and "—" not in title, title

@@ -20,6 +20,8 @@ SOFT_LIMIT = 85
 
 #: A bracketed aside ("[1]", "[Appendix A]"): noise in a title.
 _ASIDE = re.compile(r"\s*\[[^\]]*\]")
+#: A sentence set between dashes: an aside holding a verb of its own ("NFGs—any permutation ... describes ...—").
+_DASH_ASIDE = re.compile(r"\s*[—–](?=[^—–]{0,150}\s(?:is|are|was|were|describes?|means?|has|have|can)\s)[^—–]{1,150}[—–]\s*")
 _LEAD_DROP = re.compile(
     r"^(?:(?:a|an|the|our|some|novel|new|innovative|simple|yet|first|generic|general|and|or|proposed|seminal|celebrated"
     r"|renowned|popular)(?![\w-])[\s,]*)+", re.I)
@@ -89,7 +91,7 @@ _STRONG_CUT = re.compile(
 _WEAK_CUTS = (
     re.compile(r"\s(?=(?:by|using|via|through|based|with|without|under|from|in|on|for|across|to|that|of|"
                r"leveraging|including|where|when|while|as|at|into|over|towards?|beyond|between|within)\b)"),
-    re.compile(r","),
+    re.compile(r",(?!\d{3}\b)"),  # "118,000 defenses": a number's comma is no boundary
     re.compile(r"\s(?=and\b)"),
 )
 
@@ -127,6 +129,7 @@ def _clean_phrase(phrase: str, limit: int, generic_head: bool = False) -> str:
     # Asides, citations and acronyms are noise in a title; one glued to a word keeps the space ("to (soft-)align").
     p = re.sub(r"\s+\([^()]*\)", "", re.sub(r"\s+\([^()]*\)(?=\w)", " ", phrase))
     p = _sub_closed(_ASIDE, "", p, "]")
+    p = _DASH_ASIDE.sub(" ", p)  # "equivariance of NFGs—any permutation describes an equivalent game—as well as"
     p = re.split(r"(?<=[a-z0-9)])[.!?]\s+(?=[A-Z])", p, maxsplit=1)[0]  # a missed sentence end
     p = p.strip(" .,;:!?-–—\"'“”")
     p = _LEAD_DROP.sub("", p)
