@@ -11,7 +11,7 @@ import pytest
 from generator.clean.normalise import normalise_abstract
 from generator.evaluate_shown import title_fragment
 from generator.infer.titles import common_names, infer_title, method_name, title_and_name
-from generator.infer.titles.fragments import problem, repair
+from generator.infer.titles.fragments import claim_problem, problem, repair
 from tests.conftest import bench_module, records_project, run_cli
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -1353,3 +1353,17 @@ def test_a_numbers_comma_and_an_aside_between_dashes_cut_no_title() -> None:
               "learning. Our experiments show the value of equivariance.")
     title = infer_title(dashed)
     assert "permutation" not in title and "—" not in title, title
+
+
+def test_a_bare_field_title_gives_way_to_the_finding_the_abstract_states() -> None:
+    # "Language models" alone names the field; what the paper shows about it is what it is about.
+    abstract = ("Language models (LMs) can recall facts mentioned in context, as shown by their performance on reading "
+                "comprehension tasks. When the context describes facts about more than one entity, the LM has to bind "
+                "attributes to their entity. We show, via causal experiments, that LMs' internal activations represent "
+                "binding information by exhibiting binding ID vectors at the entity positions. Our results demonstrate "
+                "that LMs learn interpretable strategies.")
+    assert infer_title(abstract) == "LMs' internal activations represent binding information"
+    # A finding that points back, or holds a formula's remains, is no title.
+    assert claim_problem("this approach can only be invariant") is not None
+    assert claim_problem("Heavy-ball momentum can provide O accelerated convergence") is not None
+    assert claim_problem("Rotation-equivariant networks can only be invariant") is None

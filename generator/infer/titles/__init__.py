@@ -18,11 +18,12 @@ import re
 
 from generator.text import abbreviates, naive_singular
 from generator.infer.titles.coined import _acronym_long_form, _count_word, _Name
-from generator.infer.titles.fragments import problem, repair, strip_opening
+from generator.infer.titles.fragments import claim_problem, problem, repair, strip_opening
 from generator.infer.titles.lexicon import _HEAD_RE
 from generator.infer.titles.names import _coined_term, _name_of, _subject_name, common_in, common_names, method_name, to_rename
 from generator.infer.titles.phrases import (
     _ANAPHORIC,
+    _claim,
     TOPIC_WORDS,
     _contribution,
     _description,
@@ -77,6 +78,13 @@ def _unnamed_title(text: str) -> str:
     if broad_field(terms[0]) or terms[0].split()[-1].lower() in ("models", "networks"):
         return f"{title} in {terms[0]}"  # "Data contamination in large language models": the models are where
     return f"{terms[0]} for {_lowered(title)}"
+
+
+def _claim_if_bare(title: str, text: str) -> str:
+    """Return `title`, or the finding the abstract states when `title` is still a bare few words ("Causal reasoning")."""
+    # "Language models": what the paper found says what it is about ("LMs' internal activations represent binding
+    # information"), where no contribution, coined term or repeated term gave the field a head.
+    return (_claim(text, claim_problem) or title) if bare(title) else title
 
 
 def _lowered(title: str) -> str:
@@ -240,7 +248,7 @@ def title_and_name(abstract_md: str, common: frozenset[str] = frozenset()) -> tu
     # A name only used, never formally introduced, is good enough for a title but too weak for method_name.
     found = _name_of(abstract_md, common) or _subject_name(text, common) or _coined_term(text, common)
     if not found:
-        return _finish(_as_written(name_first(cut_vague_purpose(_unnamed_title(text))), text)), None
+        return _finish(_as_written(name_first(cut_vague_purpose(_claim_if_bare(_unnamed_title(text), text))), text)), None
     return _finish(_as_written(cut_vague_purpose(_named_title(found, text)), text)), found.name
 
 

@@ -273,6 +273,26 @@ def problem(phrase: str) -> str | None:
     return None
 
 
+def claim_problem(claim: str) -> str | None:
+    """Return why `claim` (a finding stated as a sentence, "LMs' activations represent binding information") is no
+    title, or None: a claim may hold its verb, but not an opener, a pointer back, the authors' voice or a loose end."""
+    words = [w for w in _DASHES.sub(" ", claim).split() if _bare(w)]
+    if len(words) < 4:
+        return "too short"
+    lower = [_bare(w) for w in words]
+    if lower[0] in _OPENERS or lower[0] in COMPARATIVES or _DISCOURSE.match(" ".join(lower[:4])):
+        return f"opens with {words[0]!r}"
+    if pointer := next((w for w in lower if w in _POINTERS or w in _VOICE or w in _PRONOUNS - {"one"}), None):
+        return f"points back ({pointer!r})"
+    if _CITATION.search(claim):
+        return "a citation"
+    if letter := next((w for w in words[1:] if len(_bare(w)) == 1 and w not in {"a", "A"}), None):
+        return f"a formula's remains ({letter!r})"  # "momentum can provide O accelerated convergence": O(...) lost
+    if _loose_end(words) or _list_cut(claim):
+        return f"ends on {words[-1]!r}"
+    return None
+
+
 def _relative_cut(lower: list[str], k: int) -> bool:
     """Return whether the relative word at `k` opens a clause cut before its verb: "approach that by design [seeks ...]"."""
     return 0 < k == len(lower) - 3 and lower[k] in _RELATIVES and lower[k + 1] in _PREPOSITIONS

@@ -74,6 +74,28 @@ def _contribution(text: str, name: str = "", limit: int = SOFT_LIMIT, min_words:
     return best[2] if best else ""
 
 
+#: "We show that X", "showing that X": a finding the paper states, which some titles are ("Robust agents learn ...").
+_CLAIM = re.compile(r"(?:\b[Ww]e\s+(?:[a-z]+ly\s+|further\s+|also\s+|then\s+|first\s+)?(?:show|find|prove|demonstrate|establish"
+                    r"|reveal)|\b(?:showing|proving|demonstrating|revealing))(?:,\s*[^,]{1,60},)?\s+that\s+")
+#: Where a finding's own clause ends: the sentence goes on with another.
+_CLAIM_END = re.compile(r",\s*(?:and|which|while|whereas|thereby|but|thus|as|where|so|even|leading|resulting)\b|[;:]|\s(?:while|whereas)\s"
+                        r"|\.\s*$|,\s*(?:[a-z]+ing)\b|\sby\s+[a-z]+ing\b")
+#: Longest finding a title may state, in words.
+CLAIM_WORDS = 14
+
+
+def _claim(text: str, judge: Callable[[str], str | None]) -> str:
+    """Return the first finding the abstract states ("we show that X") that `judge` finds no fault with, or ""."""
+    for sentence in split_sentences(text):
+        for m in _CLAIM.finditer(sentence):
+            rest = sentence[m.end():]
+            end = _CLAIM_END.search(rest)
+            claim = _LEAD_DROP.sub("", re.sub(r"\s*\([^()]*\)", "", rest[:end.start()] if end else rest)).strip(" .,")
+            if claim and len(claim.split()) <= CLAIM_WORDS and len(claim) <= SOFT_LIMIT and judge(claim) is None:
+                return claim[:1].upper() + claim[1:]
+    return ""
+
+
 _PARTICIPLE_OPENING = re.compile(r"^[A-Z][a-z]+ing\s[^,;]{3,120},\s+(?=\S)")
 
 
