@@ -1367,3 +1367,13 @@ def test_a_bare_field_title_gives_way_to_the_finding_the_abstract_states() -> No
     assert claim_problem("this approach can only be invariant") is not None
     assert claim_problem("Heavy-ball momentum can provide O accelerated convergence") is not None
     assert claim_problem("Rotation-equivariant networks can only be invariant") is None
+
+
+def test_a_long_finding_is_cut_after_its_verb_before_its_circumstances() -> None:
+    abstract = ("Imitation learning (IL) aims at producing agents that can imitate any behavior given a few expert "
+                "demonstrations. Yet existing approaches require many demonstrations for each new imitation task. Here "
+                "we show that recent RL foundation models based on successor measures can imitate any expert behavior "
+                "almost instantly with just a few demonstrations and no need for RL or fine-tuning. In our experiments, "
+                "imitation via RL foundation models matches offline IL algorithms.")
+    assert infer_title(abstract) == "RL foundation models based on successor measures can imitate any expert behavior"
+    assert problem("Foundation models can imitate any expert behavior almost") is not None

@@ -51,7 +51,7 @@ _RELATIVES = frozenset("that which who".split())
 #: Words after which a word in -s is a verb, not a plural noun ("conveys more", "frames program synthesis as").
 _OBJECT_STARTS = frozenset("a an the its their his her more less whether how what this these those them it".split())
 _LOOSE_END = (_PREPOSITIONS | _DETERMINERS | _CONJUNCTIONS | _AUXILIARIES | _PRONOUNS
-              | frozenset("also then thus very not only even rather further especially respectively both more most".split())
+              | frozenset("also then thus very not only even rather further especially respectively both more most almost nearly just quite".split())
               # Adjectives that need a complement ("suitable [for]", "capable [of]").
               | frozenset("suitable able capable comparable similar due prone akin equivalent applicable devoid".split())
               # Words that govern the preposition after them ("focusing [on]", "resulting [in]", "owing [to]").
@@ -291,6 +291,22 @@ def claim_problem(claim: str) -> str | None:
     if _loose_end(words) or _list_cut(claim):
         return f"ends on {words[-1]!r}"
     return None
+
+
+#: Where a long finding may be cut after its verb: before the circumstances it holds under ("... with just a few").
+_CLAIM_CUTS = frozenset("with without for in on across under via through when by at from while within".split())
+
+
+def cut_claim(claim: str, max_words: int) -> str:
+    """Return `claim` cut to at most `max_words` words before a preposition after its modal or auxiliary verb
+    ("X can imitate any expert behavior [almost instantly with just a few demonstrations]"), or "" when none is."""
+    words = claim.split()
+    if len(words) <= max_words:
+        return claim
+    lower = [_bare(w) for w in words]
+    verb = next((k for k, w in enumerate(lower) if k >= 2 and w in _AUXILIARIES), None)
+    cut = next((j for j in range(max_words, 0, -1) if verb is not None and j > verb + 2 and lower[j] in _CLAIM_CUTS), None)
+    return " ".join(_trim_end(words[:cut])) if cut else ""
 
 
 def _relative_cut(lower: list[str], k: int) -> bool:

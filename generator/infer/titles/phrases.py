@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-from generator.infer.titles.fragments import problem
+from generator.infer.titles.fragments import cut_claim, problem
 from wordfreq import zipf_frequency
 
 from generator.text import everyday_word, naive_singular
@@ -80,6 +80,8 @@ _CLAIM = re.compile(r"(?:\b[Ww]e\s+(?:[a-z]+ly\s+|further\s+|also\s+|then\s+|fir
 #: Where a finding's own clause ends: the sentence goes on with another.
 _CLAIM_END = re.compile(r",\s*(?:and|which|while|whereas|thereby|but|thus|as|where|so|even|leading|resulting)\b|[;:]|\s(?:while|whereas)\s"
                         r"|\.\s*$|,\s*(?:[a-z]+ing)\b|\sby\s+[a-z]+ing\b")
+#: "recent RL foundation models can ...": when the things were made is the abstract's framing, not the finding.
+_CLAIM_LEAD = re.compile(r"^(?:recent|existing|current|modern|standard|popular)\s+(?=\S+\s+\S)", re.I)
 #: Longest finding a title may state, in words.
 CLAIM_WORDS = 14
 
@@ -91,7 +93,8 @@ def _claim(text: str, judge: Callable[[str], str | None]) -> str:
             rest = sentence[m.end():]
             end = _CLAIM_END.search(rest)
             claim = _LEAD_DROP.sub("", re.sub(r"\s*\([^()]*\)", "", rest[:end.start()] if end else rest)).strip(" .,")
-            if claim and len(claim.split()) <= CLAIM_WORDS and len(claim) <= SOFT_LIMIT and judge(claim) is None:
+            claim = cut_claim(_CLAIM_LEAD.sub("", claim), CLAIM_WORDS)
+            if claim and len(claim) <= MAX_TITLE and judge(claim) is None:
                 return claim[:1].upper() + claim[1:]
     return ""
 
