@@ -1377,3 +1377,26 @@ def test_a_long_finding_is_cut_after_its_verb_before_its_circumstances() -> None
                 "imitation via RL foundation models matches offline IL algorithms.")
     assert infer_title(abstract) == "RL foundation models based on successor measures can imitate any expert behavior"
     assert problem("Foundation models can imitate any expert behavior almost") is not None
+
+
+@pytest.mark.parametrize("abstract, start", [
+    # "which first generates X": an adverb of order before the clause's verb.
+    ("Optimizing the parameters of DPMs needs gradients through sampling. Naive backpropagation stores all states. "
+     "To overcome this issue, we propose a novel method ZedDPM, which first generates new samples from diffusion "
+     "models by solving the probability-flow ODEs. To reduce numerical errors, we further reparameterize the ODE.",
+     "ZedDPM: Generating new samples from diffusion models"),
+    # "our approach, ZedFormer, efficiently optimizes X and concurrently refines Y": the name as its verb's subject.
+    ("Multiple agents must coordinate. Sharing information among all agents is costly. Utilizing continuous "
+     "relaxation of the graph representation, our proposed approach, ZedFormer, efficiently optimizes the "
+     "communication graph and concurrently refines architectural parameters through gradient descent. Experiments "
+     "on cooperative tasks show robustness.",
+     "ZedFormer: Optimizing the communication graph"),
+    # "ZedSat, to date the largest ... model": an aside of time before the apposition.
+    ("Diffusion models have achieved strong results on images. However, existing models do not support remote "
+     "sensing data. In this paper, we present ZedSat, to date the largest generative foundation model for satellite "
+     "imagery. Our method produces realistic samples.",
+     "ZedSat: Largest generative foundation model for satellite imagery"),
+])
+def test_what_a_named_method_does_is_read_from_the_clause_around_its_name(abstract: str, start: str) -> None:
+    title = infer_title(abstract)
+    assert title.startswith(start) and " refines " not in title, title

@@ -146,7 +146,9 @@ def _description(found: _Name, text: str, judge: Judge = _as_is) -> str:
             return phrase
     # 1. Apposition: "NAME, a method for linking ..." / "NAME – a generative framework ...".
     # A spelled-out name may come first ("MOFI, Manifold OF Images, a new vision foundation model").
-    m = re.match(r"^(?:[,:–—-]|\s)*(?:[A-Z][\w-]*(?:\s+[\w-]+){0,6},\s+)?(?:which is\s+|is\s+)?((?:an?|the)\s.+)", after)
+    # "DiffusionSat, to date the largest generative foundation model ...": an aside of time may stand before it.
+    m = re.match(r"^(?:[,:–—-]|\s)*(?:[A-Z][\w-]*(?:\s+[\w-]+){0,6},\s+)?(?:which is\s+|is\s+)?"
+                 r"(?:(?:to date|to our knowledge|so far),?\s+)?((?:an?|the)\s.+)", after)
     if m:
         phrase = judge(_clean_phrase(m.group(1), limit, generic_head=True))
         if len(phrase.split()) >= 2:
@@ -167,7 +169,7 @@ def _description(found: _Name, text: str, judge: Judge = _as_is) -> str:
             return _with_clause(phrase, f"{lead} {after}", limit, judge)
     # 3. A relative clause: "HQGS that significantly enhances 3DGS" -> "Enhancing 3DGS".
     # The verb may be capitalised to spell the name ("Zip which Zips up CLIP and SAM").
-    m = re.match(r"^,?\s*(?:that|which)\s+(?:can\s+|could\s+|will\s+)?(?:[a-z]+ly\s+)?([A-Z]?[a-z]+)\b(.+)", after)
+    m = re.match(r"^,?\s*(?:that|which)\s+(?:can\s+|could\s+|will\s+)?(?:(?:[a-z]+ly|first|also|then)\s+)?([A-Z]?[a-z]+)\b(.+)", after)
     if m and m.group(1)[:1].isupper() and not re.fullmatch(r"[A-Z][a-z]+s", m.group(1)):
         m = None  # a capitalised word other than a verb in -s is a name, not the clause's verb
     aim = re.match(r"\s+to\s+(?:[a-z]+ly\s+)?([a-z]{3,})\b(.+)", m.group(2)) if m and m.group(1) in _AIM_VERBS else None
@@ -175,15 +177,31 @@ def _description(found: _Name, text: str, judge: Judge = _as_is) -> str:
         m = aim  # "NuwaDynamics, which targets to identify causal regions": what it is for is the verb after "to"
     if m and m.group(1) not in {"is", "are", "was", "were", "has", "have", "does", "do", "not", "first", "then", "also",
                                 "further", "only", "both", "in", "on", "to", "we", "our"}:
-        # "Identifying X and endow Y": a second verb the gerund did not reach is cut with its clause.
-        phrase = judge(_clean_phrase(_BARE_AND.sub("", _gerund(m.group(1)) + m.group(2), count=1), limit))
-        if len(phrase.split()) >= 3:
+        phrase = _what_it_does(m, limit, judge)
+        if phrase:
             return phrase
     # 4. The paper's contribution phrase, wherever it is.
     phrase = _contribution(text, found.name, limit, min_words=2, judge=judge)
     if phrase and found.name not in phrase:
         return phrase
-    return ""
+    # 5. The name set off as the subject of its verb: "our proposed approach, CommFormer, efficiently optimizes X".
+    m = _SUBJECT_VERB.match(found.after)
+    return _what_it_does(m, limit, judge) if m and m.group(1) not in _RESULT_VERBS else ""
+
+
+#: ", [adverb] VERBs the/a/...": the verb after a name set off by commas.
+_SUBJECT_VERB = re.compile(r"^,\s+(?:[a-z]+ly\s+)?([a-z]{4,}(?<![su])s)\b(?=\s+(?:the|a|an|its|their|[a-z]+s)\b)(.+)")
+#: Verbs of what a method achieved, not what it does ("AILBoost outperforms ...").
+_RESULT_VERBS = frozenset("""achieves outperforms yields improves enables shows demonstrates attains surpasses delivers
+reaches establishes obtains sets exhibits provides offers""".split())
+
+
+def _what_it_does(m: re.Match[str], limit: int, judge: Judge) -> str:
+    """Return the gerund phrase of a clause's verb (group 1) and its object (group 2), or "" when judged no title."""
+    # "Identifying X and endow Y": a second verb the gerund did not reach is cut with its clause.
+    clause = _AND_NEXT_VERB.sub("", _BARE_AND.sub("", _gerund(m.group(1)) + m.group(2), count=1), count=1)
+    phrase = judge(_clean_phrase(clause, limit))
+    return phrase if len(phrase.split()) >= 3 else ""
 
 
 #: A kind of thing and no more: a few lower-case words ending on a head noun ("diffusion model", "benchmark datasets").
@@ -205,6 +223,8 @@ def _with_clause(phrase: str, source: str, limit: int, judge: Judge) -> str:
 
 #: "and" before a plain verb in its base form that a determiner-less object follows ("and endow model with").
 _BARE_AND = re.compile(r"\s+and\s+(?![a-z]+(?:ing|ed|s)\b)[a-z]{3,}\s+(?!(?:and|or|of|for|in|on|to)\b)[a-z][\w-]*\s+(?:with|to|into|from)\b.*")
+#: "and" before an adverb and a verb in -s: the sentence's next step ("... and concurrently refines ...").
+_AND_NEXT_VERB = re.compile(r",?\s+and\s+(?:then\s+)?[a-z]+ly\s+[a-z]+s\b.*")
 #: Verbs of a purpose whose object is the next verb ("aims to identify").
 _AIM_VERBS = frozenset("aims targets seeks strives tries attempts intends endeavors endeavours".split())
 
