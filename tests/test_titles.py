@@ -1400,3 +1400,22 @@ def test_a_long_finding_is_cut_after_its_verb_before_its_circumstances() -> None
 def test_what_a_named_method_does_is_read_from_the_clause_around_its_name(abstract: str, start: str) -> None:
     title = infer_title(abstract)
     assert title.startswith(start) and " refines " not in title, title
+
+
+@pytest.mark.parametrize("abstract, title", [
+    # "Additional evidence for X": headed by what the paper offers in general, not what it found.
+    ("Mechanistic interpretability aims to attribute high-level model behaviors to specific, interpretable learned "
+     "features. It is hypothesized that these features manifest as directions or low-dimensional subspaces within "
+     "activation space. In this work, we demonstrate that naive approaches to subspace interventions can give rise to "
+     "interpretability illusions. We provide additional evidence for mechanistic interpretability.",
+     "Naive approaches to subspace interventions can give rise to interpretability illusions"),
+    # "Optimizing large language models": a verb and the field; the studies' finding is the paper's point.
+    ("Optimizing large language models (LLMs) for downstream use cases often involves the customization of "
+     "pre-trained LLMs through further fine-tuning. But what are the safety costs associated with such customized "
+     "fine-tuning? Our red teaming studies find that the safety alignment of LLMs can be compromised by fine-tuning "
+     "with only a few adversarially designed training examples. For instance, ten examples suffice.",
+     "Safety alignment of LLMs can be compromised by fine-tuning"),
+])
+def test_a_title_headed_by_the_motive_or_only_the_field_gives_way_to_the_finding(abstract: str, title: str) -> None:
+    assert infer_title(abstract) == title
+    assert claim_problem("The same conclusion does not hold for deeper networks") is not None

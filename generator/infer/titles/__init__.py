@@ -34,7 +34,7 @@ from generator.infer.titles.phrases import (
     broad_field,
 )
 from generator.infer.titles.purpose import purpose
-from generator.infer.titles.vague import bare, cut_vague_purpose, everyday, vague_head
+from generator.infer.titles.vague import bare, cut_vague_purpose, everyday, field_only, motive_headed, vague_head
 from generator.infer.titles.keyterms import MIN_MENTIONS, key_terms
 from generator.infer.titles.plain import plain_text, split_sentences
 from generator.infer.titles.tidy import _LEAD_DROP, MAX_TITLE, SOFT_LIMIT, _cut_words, _finish, _tidy_end, cut_at_phrase, name_first
@@ -81,10 +81,12 @@ def _unnamed_title(text: str) -> str:
 
 
 def _claim_if_bare(title: str, text: str) -> str:
-    """Return `title`, or the finding the abstract states when `title` is still a bare few words ("Causal reasoning")."""
+    """Return `title`, or the finding the abstract states when `title` is still a bare few words ("Causal reasoning") or
+    headed by what the paper set out from ("Open question regarding X", see `motive_headed`)."""
     # "Language models": what the paper found says what it is about ("LMs' internal activations represent binding
     # information"), where no contribution, coined term or repeated term gave the field a head.
-    return (_claim(text, claim_problem) or title) if bare(title) else title
+    vague = bare(title) or motive_headed(title) or field_only(title)
+    return (_claim(text, claim_problem) or title) if vague else title
 
 
 def _lowered(title: str) -> str:

@@ -273,6 +273,10 @@ def problem(phrase: str) -> str | None:
     return None
 
 
+#: Words of a comparison with what the abstract said before ("the same conclusion does not hold otherwise").
+_COMPARED = frozenset("same otherwise similarly likewise conversely".split())
+
+
 def claim_problem(claim: str) -> str | None:
     """Return why `claim` (a finding stated as a sentence, "LMs' activations represent binding information") is no
     title, or None: a claim may hold its verb, but not an opener, a pointer back, the authors' voice or a loose end."""
@@ -282,7 +286,7 @@ def claim_problem(claim: str) -> str | None:
     lower = [_bare(w) for w in words]
     if lower[0] in _OPENERS or lower[0] in COMPARATIVES or _DISCOURSE.match(" ".join(lower[:4])):
         return f"opens with {words[0]!r}"
-    if pointer := next((w for w in lower if w in _POINTERS or w in _VOICE or w in _PRONOUNS - {"one"}), None):
+    if pointer := next((w for w in lower if w in _POINTERS or w in _VOICE or w in _PRONOUNS - {"one"} or w in _COMPARED), None):
         return f"points back ({pointer!r})"
     if _CITATION.search(claim):
         return "a citation"
