@@ -1419,3 +1419,21 @@ def test_what_a_named_method_does_is_read_from_the_clause_around_its_name(abstra
 def test_a_title_headed_by_the_motive_or_only_the_field_gives_way_to_the_finding(abstract: str, title: str) -> None:
     assert infer_title(abstract) == title
     assert claim_problem("The same conclusion does not hold for deeper networks") is not None
+
+
+@pytest.mark.parametrize("abstract, title", [
+    # "we start by undertaking a derivation of X": what the paper did, where no "we propose" says it.
+    ("Dropout is a widely utilized regularization technique in the training of neural networks, nevertheless, its "
+     "underlying mechanism remains to be further understood. In this work, we start by undertaking a rigorous "
+     "theoretical derivation of the stochastic modified equations, with the primary aim of providing an effective "
+     "approximation of dropout. Meanwhile, we experimentally verify the approximation.",
+     "Rigorous theoretical derivation of the stochastic modified equations for dropout"),
+    # "Our primary contribution is the development of X with a sample complexity of O(...)": the formula's phrase goes.
+    ("We resolve the open question regarding the sample complexity of policy learning for average reward MDPs. The "
+     "existing literature provides a sample complexity upper bound of O(|S||A|t ε-2). Our primary contribution is the "
+     "development of an estimator for the optimal policy of average reward MDPs with a sample complexity of "
+     "O(|S||A|t ε-2). Additionally, we conduct numerical experiments.",
+     "Estimator for the optimal policy of average reward MDPs"),
+])
+def test_what_the_paper_did_is_read_from_its_contribution_and_start(abstract: str, title: str) -> None:
+    assert infer_title(abstract) == title

@@ -76,7 +76,7 @@ def _contribution(text: str, name: str = "", limit: int = SOFT_LIMIT, min_words:
 
 #: "We show that X", "showing that X": a finding the paper states, which some titles are ("Robust agents learn ...").
 _CLAIM = re.compile(r"(?:\b(?:[Ww]e|studies|results|experiments|analys[ie]s|findings)\s+(?:[a-z]+ly\s+|further\s+|also\s+|then\s+"
-                    r"|first\s+)?(?:show|find|prove|demonstrate|establish|reveal)|\b(?:showing|proving|demonstrating|revealing))"
+                    r"|first\s+)?(?:show|find|prove|demonstrate|establish|reveal)|\b(?:showing|proving|demonstrating|revealing))(?:\s+[a-z]+ly)?"
                     r"(?:,\s*[^,]{1,60},)?\s+that\s+")
 #: Where a finding's own clause ends: the sentence goes on with another.
 _CLAIM_END = re.compile(r",\s*(?:and|which|while|whereas|thereby|but|thus|as|where|so|even|leading|resulting)\b|[;:]|\s(?:while|whereas)\s"

@@ -18,6 +18,8 @@ MAX_TITLE = 100
 #: Descriptions longer than this are cut at a phrase boundary; real titles are ~10 words.
 SOFT_LIMIT = 85
 
+#: A phrase stating an order of growth ("with a sample complexity of O(n log n)"), to the end.
+_ORDER_OF = re.compile(r"\s+(?:with|at|in|achieving|attaining)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,3}of\s+(?:only\s+)?[OΩΘ]\s*\(.*$")
 #: A bracketed aside ("[1]", "[Appendix A]"): noise in a title.
 _ASIDE = re.compile(r"\s*\[[^\]]*\]")
 #: A sentence set between dashes: an aside holding a verb of its own ("NFGs—any permutation ... describes ...—").
@@ -127,6 +129,8 @@ _THE_NOUN_END = re.compile(r"\bthe\s+[\w-]+$")
 def _clean_phrase(phrase: str, limit: int, generic_head: bool = False) -> str:
     """Return `phrase` trimmed to a title-like noun phrase of at most `limit` characters."""
     # Asides, citations and acronyms are noise in a title; one glued to a word keeps the space ("to (soft-)align").
+    # "... with a sample complexity of O(|S||A|)": the bound is a formula a title cannot hold; its phrase goes with it.
+    phrase = _ORDER_OF.sub("", phrase, count=1)
     p = re.sub(r"\s+\([^()]*\)", "", re.sub(r"\s+\([^()]*\)(?=\w)", " ", phrase))
     p = _sub_closed(_ASIDE, "", p, "]")
     p = _DASH_ASIDE.sub(" ", p)  # "equivariance of NFGs—any permutation describes an equivalent game—as well as"
