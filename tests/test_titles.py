@@ -1437,3 +1437,12 @@ def test_a_title_headed_by_the_motive_or_only_the_field_gives_way_to_the_finding
 ])
 def test_what_the_paper_did_is_read_from_its_contribution_and_start(abstract: str, title: str) -> None:
     assert infer_title(abstract) == title
+
+
+def test_in_terms_of_what_ends_the_phrase_is_kept() -> None:
+    # "Comparing a set of image representations [in terms of their local geometries]": the cut left the vague half.
+    abstract = ("Image representations are often compared in terms of their global geometric structure; however, "
+                "representations with similar global structure can have different local geometries. Here, we propose a "
+                "framework for comparing a set of image representations in terms of their local geometries. We "
+                "quantify the local geometry using the Fisher information matrix.")
+    assert infer_title(abstract).startswith("Comparing a set of image representations in terms of their local geometries")

@@ -82,7 +82,7 @@ _BY_MEANS = re.compile(r"^(?:(?:[\w-]+\s+){0,4}?(?:issues?|problems?|gaps?|chall
                        r"\s+by\s+((?:(?:proposing|introducing|developing|presenting|designing)\s+(.+))|[a-z]{3,}ing\b.*)")
 _POINTER_START = re.compile(r"^(?:this|these|those|such)\b|\b(?:this|these|those|such)\s", re.I)
 _STRONG_CUT = re.compile(
-    r"\s*(?:[;:]|\s[–—]\s|\s-\s|,\s*(?:i\.e\.|e\.g\.)|,?\s(?:in terms of|such as|as well as|so that|in order to"
+    r"\s*(?:[;:]|\s[–—]\s|\s-\s|,\s*(?:i\.e\.|e\.g\.)|,\s(?:in terms of)|,?\s(?:in terms of(?!\s+(?:their|its)\s+(?:[\w-]+\s+){0,2}[\w-]+$)|such as|as well as|so that|in order to"
     r"|with the (?:goal|aim|purpose) of)\b"
     r"|,\s*(?:for future|to|to be|along with|which|while|where|whereas|and|but|thus|thereby|so|as|even|namely|such|called|termed|dubbed|named|"
     r"coined|inspired|[a-z]+ing|[a-z]+ed)\b|\s(?:which|whereby)\b"
