@@ -1446,3 +1446,12 @@ def test_in_terms_of_what_ends_the_phrase_is_kept() -> None:
                 "framework for comparing a set of image representations in terms of their local geometries. We "
                 "quantify the local geometry using the Fisher information matrix.")
     assert infer_title(abstract).startswith("Comparing a set of image representations in terms of their local geometries")
+
+
+def test_the_head_before_a_name_and_the_purpose_after_it_describe_it() -> None:
+    # "we propose a framework, ZedBench, for evaluating X": not "ZedBench for large language models".
+    abstract = ("Large Language Models (LLMs) have recently showcased remarkable capacities across diverse domains. This "
+                "raises questions regarding personalities within LLMs. In this paper, we propose a framework, ZedBench, "
+                "for evaluating diverse psychological aspects of LLMs. ZedBench classifies thirteen scales into four "
+                "categories.")
+    assert infer_title(abstract).startswith("ZedBench: Framework for evaluating diverse psychological aspects of")

@@ -161,6 +161,13 @@ def _description(found: _Name, text: str, judge: Judge = _as_is) -> str:
         phrase = judge(_clean_phrase(after.lstrip(", ").removeprefix("in order "), limit))
         if len(phrase.split()) >= 3 and "," not in phrase:
             return phrase
+    # 1c. "a framework, PsychoBench, for evaluating X": the head before the name and the purpose after it.
+    head = re.search(rf"\b((?:{_HEAD_RE})s?),?$", found.lead)
+    m = re.match(r"^,?\s*(for\s+\S.+)", after)
+    if head and m:
+        phrase = judge(_clean_phrase(f"{head.group(1)} {m.group(1)}", limit))
+        if len(phrase.split()) >= 4:
+            return phrase
     # 2. The noun phrase it names, unless that is only "a novel method".
     lead = re.sub(r"\s*\([^()]*\)", "", found.lead)
     lead_words = [w.strip(",:;-–—\"'“”").lower() for w in lead.split()]
