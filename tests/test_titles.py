@@ -1455,3 +1455,13 @@ def test_the_head_before_a_name_and_the_purpose_after_it_describe_it() -> None:
                 "for evaluating diverse psychological aspects of LLMs. ZedBench classifies thirteen scales into four "
                 "categories.")
     assert infer_title(abstract).startswith("ZedBench: Framework for evaluating diverse psychological aspects of")
+
+
+def test_a_long_form_that_is_a_bare_kind_takes_what_its_clause_says_it_does() -> None:
+    # "PSM: Pixel spread model for generative adversarial networks" named the prior work the abstract opens with.
+    abstract = ("Generative adversarial networks (GANs) have made great success in image inpainting yet still have "
+                "difficulties tackling large missing regions. To achieve high-quality results with low computational "
+                "cost, we present a novel pixel spread model (PSM) that iteratively employs decoupled probabilistic "
+                "modeling, combining the efficiency of GANs with the tractability of probabilistic models.")
+    title = infer_title(abstract)
+    assert title.startswith("PSM: Pixel spread model employing decoupled probabilistic modeling"), title

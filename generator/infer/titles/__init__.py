@@ -30,6 +30,7 @@ from generator.infer.titles.phrases import (
     _expansion_after,
     _first_sentence_phrase,
     _topic,
+    _with_clause,
     _with_topic,
     broad_field,
 )
@@ -173,6 +174,9 @@ def _named_description(found: _Name, text: str, room: int) -> str:
         if head and not long_form.lower().endswith(head.group(1)):
             long_form += " " + head.group(1)  # "the Generalized Forward-Inverse (GFI) framework"
         judged = _judge(_tidy_end(cut_at_phrase(re.sub(r"\s*\([^()]*\)", "", long_form), room)))
+        # "a novel pixel spread model (PSM) that iteratively employs X": a bare kind takes what its clause says it does.
+        after = re.sub(r"^\s*\([^()]*\)", "", found.after)
+        judged = _with_clause(judged, judged + after, room, _judge) if judged else judged
         task = purpose(found)
         if judged and task and " for " not in judged and len(judged) + len(task) + 5 <= room:
             return f"{judged} for {task}"
