@@ -1465,3 +1465,13 @@ def test_a_long_form_that_is_a_bare_kind_takes_what_its_clause_says_it_does() ->
                 "modeling, combining the efficiency of GANs with the tractability of probabilistic models.")
     title = infer_title(abstract)
     assert title.startswith("PSM: Pixel spread model employing decoupled probabilistic modeling"), title
+
+
+def test_a_comparison_cut_before_its_to_is_a_fragment() -> None:
+    # "prompts equivalent in quality [to those handcrafted by experts]": what they equal was cut.
+    assert problem("Discovering prompts equivalent in quality") is not None
+    assert problem("Discovering prompts of expert quality") is None
+    abstract = ("Expert-level prompts are pivotal to harnessing advanced LLMs. Discovering such prompts remains a "
+                "challenge. To address this need, we introduce ZedAgent, which autonomously discovers prompts equivalent "
+                "in quality to those handcrafted by experts. ZedAgent plans strategically.")
+    assert "equivalent in quality" not in infer_title(abstract), infer_title(abstract)

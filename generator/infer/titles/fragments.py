@@ -194,6 +194,8 @@ def problem(phrase: str) -> str | None:
         return f"opens with {' '.join(words[:2])!r}"  # "Inspired by ...", "Positioned between ...": a sentence's aside
     if _CITATION.search(phrase):
         return "a citation"  # "Proof of Matthews et al., 2018 to ...": a title names the work, it does not cite
+    if len(lower) >= 3 and lower[-3] in _NEEDS_TO and lower[-2] == "in":
+        return f"a comparison cut before its 'to' ({' '.join(words[-3:])!r})"  # "prompts equivalent in quality [to ...]"
     if _loose_end(words):
         return f"ends on {words[-1]!r}"
     if clause := _subject_without_verb(lower):
