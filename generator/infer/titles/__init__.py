@@ -82,8 +82,7 @@ def _unnamed_title(text: str) -> str:
 
 
 def _claim_if_bare(title: str, text: str) -> str:
-    """Return `title`, or the finding the abstract states when `title` is still a bare few words ("Causal reasoning") or
-    headed by what the paper set out from ("Open question regarding X", see `motive_headed`)."""
+    """Return `title`, or the finding the abstract states when `title` is bare, motive-headed or only the field."""
     # "Language models": what the paper found says what it is about ("LMs' internal activations represent binding
     # information"), where no contribution, coined term or repeated term gave the field a head.
     vague = bare(title) or motive_headed(title) or field_only(title)

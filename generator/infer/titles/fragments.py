@@ -51,7 +51,8 @@ _RELATIVES = frozenset("that which who".split())
 #: Words after which a word in -s is a verb, not a plural noun ("conveys more", "frames program synthesis as").
 _OBJECT_STARTS = frozenset("a an the its their his her more less whether how what this these those them it".split())
 _LOOSE_END = (_PREPOSITIONS | _DETERMINERS | _CONJUNCTIONS | _AUXILIARIES | _PRONOUNS
-              | frozenset("also then thus very not only even rather further especially respectively both more most almost nearly just quite".split())
+              | frozenset("""also then thus very not only even rather further especially respectively both more most
+              almost nearly just quite""".split())
               # Adjectives that need a complement ("suitable [for]", "capable [of]").
               | frozenset("suitable able capable comparable similar due prone akin equivalent applicable devoid".split())
               # Words that govern the preposition after them ("focusing [on]", "resulting [in]", "owing [to]").
@@ -280,8 +281,8 @@ _COMPARED = frozenset("same otherwise similarly likewise conversely".split())
 
 
 def claim_problem(claim: str) -> str | None:
-    """Return why `claim` (a finding stated as a sentence, "LMs' activations represent binding information") is no
-    title, or None: a claim may hold its verb, but not an opener, a pointer back, the authors' voice or a loose end."""
+    """Return why a finding stated as a sentence ("LMs' activations represent binding information") is no title, or None."""
+    # A finding may hold its verb, but not an opener, a pointer back, the authors' voice, a formula's remains or a loose end.
     words = [w for w in _DASHES.sub(" ", claim).split() if _bare(w)]
     if len(words) < 4:
         return "too short"
@@ -304,8 +305,8 @@ _CLAIM_CUTS = frozenset("with without for in on across under via through when by
 
 
 def cut_claim(claim: str, max_words: int) -> str:
-    """Return `claim` cut to at most `max_words` words before a preposition after its modal or auxiliary verb
-    ("X can imitate any expert behavior [almost instantly with just a few demonstrations]"), or "" when none is."""
+    """Return `claim` cut to `max_words` words before a preposition after its auxiliary verb, or "" when none is."""
+    # "X can imitate any expert behavior [almost instantly with just a few demonstrations]".
     words = claim.split()
     if len(words) <= max_words:
         return claim

@@ -75,12 +75,12 @@ def _contribution(text: str, name: str = "", limit: int = SOFT_LIMIT, min_words:
 
 
 #: "We show that X", "showing that X": a finding the paper states, which some titles are ("Robust agents learn ...").
-_CLAIM = re.compile(r"(?:\b(?:[Ww]e|studies|results|experiments|analys[ie]s|findings)\s+(?:[a-z]+ly\s+|further\s+|also\s+|then\s+"
-                    r"|first\s+)?(?:show|find|prove|demonstrate|establish|reveal)|\b(?:showing|proving|demonstrating|revealing))(?:\s+[a-z]+ly)?"
-                    r"(?:,\s*[^,]{1,60},)?\s+that\s+")
+_CLAIM = re.compile(r"(?:\b(?:[Ww]e|studies|results|experiments|analys[ie]s|findings)\s+"
+                    r"(?:[a-z]+ly\s+|further\s+|also\s+|then\s+|first\s+)?(?:show|find|prove|demonstrate|establish|reveal)"
+                    r"|\b(?:showing|proving|demonstrating|revealing))(?:\s+[a-z]+ly)?(?:,\s*[^,]{1,60},)?\s+that\s+")
 #: Where a finding's own clause ends: the sentence goes on with another.
-_CLAIM_END = re.compile(r",\s*(?:and|which|while|whereas|thereby|but|thus|as|where|so|even|leading|resulting)\b|[;:]|\s(?:while|whereas)\s"
-                        r"|\.\s*$|,\s*(?:[a-z]+ing)\b|\sby\s+[a-z]+ing\b")
+_CLAIM_END = re.compile(r",\s*(?:and|which|while|whereas|thereby|but|thus|as|where|so|even|leading|resulting)\b|[;:]"
+                        r"|\s(?:while|whereas)\s|\.\s*$|,\s*(?:[a-z]+ing)\b|\sby\s+[a-z]+ing\b")
 #: "recent RL foundation models can ...": when the things were made is the abstract's framing, not the finding.
 _CLAIM_LEAD = re.compile(r"^(?:recent|existing|current|modern|standard|popular)\s+(?=\S+\s+\S)", re.I)
 #: Longest finding a title may state, in words.
@@ -230,7 +230,8 @@ def _with_clause(phrase: str, source: str, limit: int, judge: Judge) -> str:
 
 
 #: "and" before a plain verb in its base form that a determiner-less object follows ("and endow model with").
-_BARE_AND = re.compile(r"\s+and\s+(?![a-z]+(?:ing|ed|s)\b)[a-z]{3,}\s+(?!(?:and|or|of|for|in|on|to)\b)[a-z][\w-]*\s+(?:with|to|into|from)\b.*")
+_BARE_AND = re.compile(r"\s+and\s+(?![a-z]+(?:ing|ed|s)\b)[a-z]{3,}\s+(?!(?:and|or|of|for|in|on|to)\b)[a-z][\w-]*"
+                       r"\s+(?:with|to|into|from)\b.*")
 #: "and" before an adverb and a verb in -s: the sentence's next step ("... and concurrently refines ...").
 _AND_NEXT_VERB = re.compile(r",?\s+and\s+(?:then\s+)?[a-z]+ly\s+[a-z]+s\b.*")
 #: Verbs of a purpose whose object is the next verb ("aims to identify").

@@ -19,11 +19,13 @@ MAX_TITLE = 100
 SOFT_LIMIT = 85
 
 #: A phrase stating an order of growth ("with a sample complexity of O(n log n)"), to the end.
-_ORDER_OF = re.compile(r"\s+(?:with|at|in|achieving|attaining)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,3}of\s+(?:only\s+)?[OΩΘ]\s*\(.*$")
+_ORDER_OF = re.compile(r"\s+(?:with|at|in|achieving|attaining)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,3}of\s+(?:only\s+)?"
+                       r"[OΩΘ]\s*\(.*$")
 #: A bracketed aside ("[1]", "[Appendix A]"): noise in a title.
 _ASIDE = re.compile(r"\s*\[[^\]]*\]")
 #: A sentence set between dashes: an aside holding a verb of its own ("NFGs—any permutation ... describes ...—").
-_DASH_ASIDE = re.compile(r"\s*[—–](?=[^—–]{0,150}\s(?:is|are|was|were|describes?|means?|has|have|can)\s)[^—–]{1,150}[—–]\s*")
+_DASH_ASIDE = re.compile(r"\s*[—–](?=[^—–]{0,150}\s(?:is|are|was|were|describes?|means?|has|have|can)\s)"
+                         r"[^—–]{1,150}[—–]\s*")
 _LEAD_DROP = re.compile(
     r"^(?:(?:a|an|the|our|some|novel|new|innovative|simple|yet|first|generic|general|and|or|proposed|seminal|celebrated"
     r"|renowned|popular)(?![\w-])[\s,]*)+", re.I)
@@ -82,7 +84,9 @@ _BY_MEANS = re.compile(r"^(?:(?:[\w-]+\s+){0,4}?(?:issues?|problems?|gaps?|chall
                        r"\s+by\s+((?:(?:proposing|introducing|developing|presenting|designing)\s+(.+))|[a-z]{3,}ing\b.*)")
 _POINTER_START = re.compile(r"^(?:this|these|those|such)\b|\b(?:this|these|those|such)\s", re.I)
 _STRONG_CUT = re.compile(
-    r"\s*(?:[;:]|\s[–—]\s|\s-\s|,\s*(?:i\.e\.|e\.g\.)|,\s(?:in terms of)|,?\s(?:in terms of(?!\s+(?:their|its)\s+(?:[\w-]+\s+){0,2}[\w-]+$)|such as|as well as|so that|in order to"
+    # "in terms of their local geometries" ending the phrase is what it compares by: kept.
+    r"\s*(?:[;:]|\s[–—]\s|\s-\s|,\s*(?:i\.e\.|e\.g\.)|,\s(?:in terms of)"
+    r"|,?\s(?:in terms of(?!\s+(?:their|its)\s+(?:[\w-]+\s+){0,2}[\w-]+$)|such as|as well as|so that|in order to"
     r"|with the (?:goal|aim|purpose) of)\b"
     r"|,\s*(?:for future|to|to be|along with|which|while|where|whereas|and|but|thus|thereby|so|as|even|namely|such|called|termed|dubbed|named|"
     r"coined|inspired|[a-z]+ing|[a-z]+ed)\b|\s(?:which|whereby)\b"

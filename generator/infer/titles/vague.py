@@ -57,8 +57,8 @@ _HEAD_END = re.compile(r"\s(?:of|for|in|on|to|with|regarding|about|from|by|via|u
 
 
 def motive_headed(title: str) -> bool:
-    """Return whether `title`'s head noun (the last word before its first preposition) says only what the paper set
-    out from ("Problem of speech separation", "Challenging multi-agent cooperation problems")."""
+    """Return whether `title`'s head says only what the paper set out from ("Problem of speech separation")."""
+    # The head is the last word before the first preposition ("Challenging multi-agent cooperation problems").
     head = title[:_HEAD_END.search(title).start()].split()
     return bool(head) and ":" not in title and len(head) <= 4 and head[-1].lower() in _MOTIVE_HEADS
 
@@ -68,8 +68,7 @@ _FIELD_PLURALS = frozenset("models networks methods systems algorithms datasets 
 
 
 def field_only(title: str) -> bool:
-    """Return whether `title` is a few words with no name or preposition ending on what a field works with
-    ("Optimizing large language models", "Graph neural networks")."""
+    """Return whether `title` is a few words ending on what a field works with ("Optimizing large language models")."""
     words = title.split()
     return (len(words) <= BARE_WORDS + 1 and ":" not in title and words[-1].lower() in _FIELD_PLURALS
             and not any(_NAME_TOKEN.search(w) for w in words) and _HEAD_END.search(title).start() == len(title))
