@@ -11,7 +11,7 @@ import pytest
 from generator.clean.normalise import normalise_abstract
 from generator.evaluate_shown import title_fragment
 from generator.infer.titles import common_names, infer_title, method_name, title_and_name
-from generator.infer.titles.fragments import problem, repair
+from generator.infer.titles.fragments import claim_problem, problem, repair
 from tests.conftest import bench_module, records_project, run_cli
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -1281,3 +1281,197 @@ def test_the_papers_own_work_is_no_description_of_its_method() -> None:
     title = infer_title(abstract)
     assert title.startswith("ZedRCSL") and "analysis" not in title and "evaluation" not in title, title
     assert not title_fragment(title), title
+
+
+def test_a_candidate_that_cites_other_work_is_no_title() -> None:
+    # No real title reads "Proof of Smith et al., 2018 to ...": the citation is the abstract's, not the paper's name.
+    abstract = ("Wide neural networks converge to Gaussian processes at initialisation. In this paper, we extend the "
+                "seminal proof of Smith et al., 2018 to a larger class of initial weight distributions (which we call "
+                "quasi-iid). We show that convolutional networks initialised with quasi-iid distributions are equivalent "
+                "up to their variance.")
+    title = infer_title(abstract)
+    assert "et al" not in title and "2018" not in title, title
+    assert problem("Proof of Smith et al., 2018 to a larger class of weights") is not None
+    assert problem("Extension of Smith and Lee (2020) to sparse weights") is not None
+    assert problem("Kaggle 2020 benchmark for tabular learning") is None
+
+
+def test_a_term_an_earlier_sentence_defines_is_no_name_of_what_is_introduced() -> None:
+    # "Bayesian optimization (BO)" is the field's term; "a novel constrained BO algorithm" is an algorithm of it.
+    abstract = ("Many efforts have been dedicated to constrained Bayesian optimization (BO), yet no principled approach "
+                "has a guarantee in the decoupled setting. This paper presents a novel constrained BO algorithm with a "
+                "provable performance guarantee for the decoupled setting. Experiments on synthetic problems confirm it.")
+    title = infer_title(abstract)
+    assert not title.startswith("BO:") and "BO algorithm with a provable performance guarantee" in title, title
+    # The paper's own name, spelled out where it is introduced, stays its name.
+    own = ("Exploration is hard for transformers. We present In-context Exploration-Exploitation (ICEE), an algorithm "
+           "that trades off exploration and exploitation at inference time. ICEE solves bandit tasks.")
+    assert infer_title(own).startswith("ICEE"), infer_title(own)
+
+
+def test_a_bare_kind_after_a_name_takes_what_its_clause_says_it_does() -> None:
+    # "ZebraGen: Diffusion model" names a kind; the relative clause says what this one does.
+    abstract = ("Novel view synthesis from one image is hard. In this paper, we present a novel diffusion model called "
+                "ZebraGen that generates multiview-consistent images from a single-view image. ZebraGen outperforms "
+                "prior work.")
+    title = infer_title(abstract)
+    assert title.startswith("ZebraGen: Diffusion model generating multiview-consistent images"), title
+
+
+def test_a_list_of_heads_is_kept_whole_with_what_they_are_for() -> None:
+    # "a framework, dataset, and challenge for X": cutting at ", and" left "framework, dataset", a list cut short.
+    abstract = ("Ambiguity is often ignored when mapping language to formal representations. We address this by "
+                "introducing ZedP, a framework, dataset, and challenge for translating ambiguous natural language to "
+                "formal representations like logic and code. We find that large pre-trained models perform poorly "
+                "at capturing the distribution of meanings. We release our data and code.")
+    title = infer_title(abstract)
+    assert title.startswith("ZedP: Framework, dataset, and challenge for translating ambiguous"), title
+
+
+def test_a_head_that_names_no_artifact_gives_way_to_what_the_method_does() -> None:
+    # "ZedDyn: Causal concept for spatio-temporal predictions" says only that the paper has a concept.
+    abstract = ("Spatio-temporal prediction plays a pivotal role in earth sciences. However, sparse data lead to "
+                "imbalances. Towards this end, we establish a causal concept for ST predictions, named ZedDyn, which "
+                "targets to identify causal regions in data and endow model with causal reasoning ability in a "
+                "two-stage process. Experiments on six benchmarks show gains.")
+    title = infer_title(abstract)
+    assert title.startswith("ZedDyn: Identifying causal regions in data"), title
+    assert " endow " not in title, title
+
+
+def test_a_numbers_comma_and_an_aside_between_dashes_cut_no_title() -> None:
+    # "... attacks and 118" cut a number at its thousands comma; "NFGs—any permutation" cut a sentence-like aside.
+    counted = ("While large language models are used in real-world applications, they remain vulnerable to prompt "
+               "injection attacks. To help researchers study this problem, we present a dataset of over 563,000 prompt "
+               "injection attacks and 118,000 prompt-based defenses against prompt injection, all created by players "
+               "of an online game. The attacks have easily interpretable structure.")
+    title = infer_title(counted)
+    assert not re.search(r"\b118\b(?!,)", title) and not title_fragment(title), title
+    dashed = ("Normal-form games (NFGs) are the fundamental model of strategic interaction. We study their "
+              "representation using neural networks. We describe the inherent equivariance of NFGs—any permutation of "
+              "strategies describes an equivalent game—as well as the challenges this poses for representation "
+              "learning. Our experiments show the value of equivariance.")
+    title = infer_title(dashed)
+    assert "permutation" not in title and "—" not in title, title
+
+
+def test_a_bare_field_title_gives_way_to_the_finding_the_abstract_states() -> None:
+    # "Language models" alone names the field; what the paper shows about it is what it is about.
+    abstract = ("Language models (LMs) can recall facts mentioned in context, as shown by their performance on reading "
+                "comprehension tasks. When the context describes facts about more than one entity, the LM has to bind "
+                "attributes to their entity. We show, via causal experiments, that LMs' internal activations represent "
+                "binding information by exhibiting binding ID vectors at the entity positions. Our results demonstrate "
+                "that LMs learn interpretable strategies.")
+    assert infer_title(abstract) == "LMs' internal activations represent binding information"
+    # A finding that points back, or holds a formula's remains, is no title.
+    assert claim_problem("this approach can only be invariant") is not None
+    assert claim_problem("Heavy-ball momentum can provide O accelerated convergence") is not None
+    assert claim_problem("Rotation-equivariant networks can only be invariant") is None
+
+
+def test_a_long_finding_is_cut_after_its_verb_before_its_circumstances() -> None:
+    abstract = ("Imitation learning (IL) aims at producing agents that can imitate any behavior given a few expert "
+                "demonstrations. Yet existing approaches require many demonstrations for each new imitation task. Here "
+                "we show that recent RL foundation models based on successor measures can imitate any expert behavior "
+                "almost instantly with just a few demonstrations and no need for RL or fine-tuning. In our experiments, "
+                "imitation via RL foundation models matches offline IL algorithms.")
+    assert infer_title(abstract) == "RL foundation models based on successor measures can imitate any expert behavior"
+    assert problem("Foundation models can imitate any expert behavior almost") is not None
+
+
+@pytest.mark.parametrize("abstract, start", [
+    # "which first generates X": an adverb of order before the clause's verb.
+    ("Optimizing the parameters of DPMs needs gradients through sampling. Naive backpropagation stores all states. "
+     "To overcome this issue, we propose a novel method ZedDPM, which first generates new samples from diffusion "
+     "models by solving the probability-flow ODEs. To reduce numerical errors, we further reparameterize the ODE.",
+     "ZedDPM: Generating new samples from diffusion models"),
+    # "our approach, ZedFormer, efficiently optimizes X and concurrently refines Y": the name as its verb's subject.
+    ("Multiple agents must coordinate. Sharing information among all agents is costly. Utilizing continuous "
+     "relaxation of the graph representation, our proposed approach, ZedFormer, efficiently optimizes the "
+     "communication graph and concurrently refines architectural parameters through gradient descent. Experiments "
+     "on cooperative tasks show robustness.",
+     "ZedFormer: Optimizing the communication graph"),
+    # "ZedSat, to date the largest ... model": an aside of time before the apposition.
+    ("Diffusion models have achieved strong results on images. However, existing models do not support remote "
+     "sensing data. In this paper, we present ZedSat, to date the largest generative foundation model for satellite "
+     "imagery. Our method produces realistic samples.",
+     "ZedSat: Largest generative foundation model for satellite imagery"),
+])
+def test_what_a_named_method_does_is_read_from_the_clause_around_its_name(abstract: str, start: str) -> None:
+    title = infer_title(abstract)
+    assert title.startswith(start) and " refines " not in title, title
+
+
+@pytest.mark.parametrize("abstract, title", [
+    # "Additional evidence for X": headed by what the paper offers in general, not what it found.
+    ("Mechanistic interpretability aims to attribute high-level model behaviors to specific, interpretable learned "
+     "features. It is hypothesized that these features manifest as directions or low-dimensional subspaces within "
+     "activation space. In this work, we demonstrate that naive approaches to subspace interventions can give rise to "
+     "interpretability illusions. We provide additional evidence for mechanistic interpretability.",
+     "Naive approaches to subspace interventions can give rise to interpretability illusions"),
+    # "Optimizing large language models": a verb and the field; the studies' finding is the paper's point.
+    ("Optimizing large language models (LLMs) for downstream use cases often involves the customization of "
+     "pre-trained LLMs through further fine-tuning. But what are the safety costs associated with such customized "
+     "fine-tuning? Our red teaming studies find that the safety alignment of LLMs can be compromised by fine-tuning "
+     "with only a few adversarially designed training examples. For instance, ten examples suffice.",
+     "Safety alignment of LLMs can be compromised by fine-tuning"),
+])
+def test_a_title_headed_by_the_motive_or_only_the_field_gives_way_to_the_finding(abstract: str, title: str) -> None:
+    assert infer_title(abstract) == title
+    assert claim_problem("The same conclusion does not hold for deeper networks") is not None
+
+
+@pytest.mark.parametrize("abstract, title", [
+    # "we start by undertaking a derivation of X": what the paper did, where no "we propose" says it.
+    ("Dropout is a widely utilized regularization technique in the training of neural networks, nevertheless, its "
+     "underlying mechanism remains to be further understood. In this work, we start by undertaking a rigorous "
+     "theoretical derivation of the stochastic modified equations, with the primary aim of providing an effective "
+     "approximation of dropout. Meanwhile, we experimentally verify the approximation.",
+     "Rigorous theoretical derivation of the stochastic modified equations for dropout"),
+    # "Our primary contribution is the development of X with a sample complexity of O(...)": the formula's phrase goes.
+    ("We resolve the open question regarding the sample complexity of policy learning for average reward MDPs. The "
+     "existing literature provides a sample complexity upper bound of O(|S||A|t ε-2). Our primary contribution is the "
+     "development of an estimator for the optimal policy of average reward MDPs with a sample complexity of "
+     "O(|S||A|t ε-2). Additionally, we conduct numerical experiments.",
+     "Estimator for the optimal policy of average reward MDPs"),
+])
+def test_what_the_paper_did_is_read_from_its_contribution_and_start(abstract: str, title: str) -> None:
+    assert infer_title(abstract) == title
+
+
+def test_in_terms_of_what_ends_the_phrase_is_kept() -> None:
+    # "Comparing a set of image representations [in terms of their local geometries]": the cut left the vague half.
+    abstract = ("Image representations are often compared in terms of their global geometric structure; however, "
+                "representations with similar global structure can have different local geometries. Here, we propose a "
+                "framework for comparing a set of image representations in terms of their local geometries. We "
+                "quantify the local geometry using the Fisher information matrix.")
+    assert infer_title(abstract).startswith("Comparing a set of image representations in terms of their local geometries")
+
+
+def test_the_head_before_a_name_and_the_purpose_after_it_describe_it() -> None:
+    # "we propose a framework, ZedBench, for evaluating X": not "ZedBench for large language models".
+    abstract = ("Large Language Models (LLMs) have recently showcased remarkable capacities across diverse domains. This "
+                "raises questions regarding personalities within LLMs. In this paper, we propose a framework, ZedBench, "
+                "for evaluating diverse psychological aspects of LLMs. ZedBench classifies thirteen scales into four "
+                "categories.")
+    assert infer_title(abstract).startswith("ZedBench: Framework for evaluating diverse psychological aspects of")
+
+
+def test_a_long_form_that_is_a_bare_kind_takes_what_its_clause_says_it_does() -> None:
+    # "PSM: Pixel spread model for generative adversarial networks" named the prior work the abstract opens with.
+    abstract = ("Generative adversarial networks (GANs) have made great success in image inpainting yet still have "
+                "difficulties tackling large missing regions. To achieve high-quality results with low computational "
+                "cost, we present a novel pixel spread model (PSM) that iteratively employs decoupled probabilistic "
+                "modeling, combining the efficiency of GANs with the tractability of probabilistic models.")
+    title = infer_title(abstract)
+    assert title.startswith("PSM: Pixel spread model employing decoupled probabilistic modeling"), title
+
+
+def test_a_comparison_cut_before_its_to_is_a_fragment() -> None:
+    # "prompts equivalent in quality [to those handcrafted by experts]": what they equal was cut.
+    assert problem("Discovering prompts equivalent in quality") is not None
+    assert problem("Discovering prompts of expert quality") is None
+    abstract = ("Expert-level prompts are pivotal to harnessing advanced LLMs. Discovering such prompts remains a "
+                "challenge. To address this need, we introduce ZedAgent, which autonomously discovers prompts equivalent "
+                "in quality to those handcrafted by experts. ZedAgent plans strategically.")
+    assert "equivalent in quality" not in infer_title(abstract), infer_title(abstract)

@@ -18,22 +18,24 @@ import re
 
 from generator.text import abbreviates, naive_singular
 from generator.infer.titles.coined import _acronym_long_form, _count_word, _Name
-from generator.infer.titles.fragments import problem, repair, strip_opening
+from generator.infer.titles.fragments import claim_problem, problem, repair, strip_opening
 from generator.infer.titles.lexicon import _HEAD_RE
 from generator.infer.titles.names import _coined_term, _name_of, _subject_name, common_in, common_names, method_name, to_rename
 from generator.infer.titles.phrases import (
     _ANAPHORIC,
+    _claim,
     TOPIC_WORDS,
     _contribution,
     _description,
     _expansion_after,
     _first_sentence_phrase,
     _topic,
+    _with_clause,
     _with_topic,
     broad_field,
 )
 from generator.infer.titles.purpose import purpose
-from generator.infer.titles.vague import bare, cut_vague_purpose, everyday
+from generator.infer.titles.vague import bare, cut_vague_purpose, everyday, field_only, motive_headed, vague_head
 from generator.infer.titles.keyterms import MIN_MENTIONS, key_terms
 from generator.infer.titles.plain import plain_text, split_sentences
 from generator.infer.titles.tidy import _LEAD_DROP, MAX_TITLE, SOFT_LIMIT, _cut_words, _finish, _tidy_end, cut_at_phrase, name_first
@@ -45,6 +47,12 @@ __all__ = ["MAX_TITLE", "SOFT_LIMIT", "TOPIC_WORDS", "common_in", "common_names"
 def _judge(phrase: str) -> str:
     """Return `phrase` repaired into a complete noun phrase, or "" when it is a fragment (see `fragments`)."""
     return repair(phrase) if problem(phrase) else phrase
+
+
+def _judge_head(phrase: str) -> str:
+    """Return `_judge(phrase)`, or "" when its head says nothing about what the paper made (`vague_head`)."""
+    judged = _judge(phrase)
+    return "" if vague_head(judged) else judged
 
 
 def _unnamed_title(text: str) -> str:
@@ -71,6 +79,14 @@ def _unnamed_title(text: str) -> str:
     if broad_field(terms[0]) or terms[0].split()[-1].lower() in ("models", "networks"):
         return f"{title} in {terms[0]}"  # "Data contamination in large language models": the models are where
     return f"{terms[0]} for {_lowered(title)}"
+
+
+def _claim_if_bare(title: str, text: str) -> str:
+    """Return `title`, or the finding the abstract states when `title` is bare, motive-headed or only the field."""
+    # "Language models": what the paper found says what it is about ("LMs' internal activations represent binding
+    # information"), where no contribution, coined term or repeated term gave the field a head.
+    vague = bare(title) or motive_headed(title) or field_only(title)
+    return (_claim(text, claim_problem) or title) if vague else title
 
 
 def _lowered(title: str) -> str:
@@ -157,6 +173,9 @@ def _named_description(found: _Name, text: str, room: int) -> str:
         if head and not long_form.lower().endswith(head.group(1)):
             long_form += " " + head.group(1)  # "the Generalized Forward-Inverse (GFI) framework"
         judged = _judge(_tidy_end(cut_at_phrase(re.sub(r"\s*\([^()]*\)", "", long_form), room)))
+        # "a novel pixel spread model (PSM) that iteratively employs X": a bare kind takes what its clause says it does.
+        after = re.sub(r"^\s*\([^()]*\)", "", found.after)
+        judged = _with_clause(judged, judged + after, room, _judge) if judged else judged
         task = purpose(found)
         if judged and task and " for " not in judged and len(judged) + len(task) + 5 <= room:
             return f"{judged} for {task}"
@@ -164,7 +183,8 @@ def _named_description(found: _Name, text: str, room: int) -> str:
             return _with_topic(judged, text, room)
     topic = _topic(text).lower()
     # The field alone after the name ("withO: Neural networks") would read as what the method is.
-    desc = _description(found, text, lambda p: "" if p.lower() == topic else _judge(p))
+    desc = (_description(found, text, lambda p: "" if p.lower() == topic else _judge_head(p))
+            or _description(found, text, lambda p: "" if p.lower() == topic else _judge(p)))
     if _ACTIVITY_ONLY.match(desc):
         desc = ""  # "Both theoretical analysis and experimental evaluation": the paper's work, not what the method is
     if len(_NAMING_LEAD.sub("", desc).split()) >= 2:
@@ -233,7 +253,7 @@ def title_and_name(abstract_md: str, common: frozenset[str] = frozenset()) -> tu
     # A name only used, never formally introduced, is good enough for a title but too weak for method_name.
     found = _name_of(abstract_md, common) or _subject_name(text, common) or _coined_term(text, common)
     if not found:
-        return _finish(_as_written(name_first(cut_vague_purpose(_unnamed_title(text))), text)), None
+        return _finish(_as_written(name_first(cut_vague_purpose(_claim_if_bare(_unnamed_title(text), text))), text)), None
     return _finish(_as_written(cut_vague_purpose(_named_title(found, text)), text)), found.name
 
 

@@ -102,17 +102,29 @@ _OWN_BEFORE = re.compile(r"\b(?:[Oo]ur|[Tt]he proposed)\s+(?:[\w-]+\s+){0,8}?[\w
 
 # Cached: every candidate asks about its name, and "our method (AB) …" repeats one name thousands of times.
 @lru_cache(maxsize=4096)
-def _is_term_abbreviation(name: str, text: str) -> bool:
+def _is_term_abbreviation(name: str, text: str, sentence_case: bool = False) -> bool:
     """Return True if the abstract defines `name` as short for a lower-case term ("sequential Monte Carlo (SMC)")."""
+    # With `sentence_case`, any term not written as a Title Case name counts too ("Bayesian optimization (BO)").
     if f"({name}" not in text and f"( {name}" not in text:
         return False
     for m in re.finditer(rf"\(\s*{re.escape(name)}\s*\)", text):
         if _OWN_BEFORE.search(text, max(0, m.start() - 120), m.start()):
             continue  # "our approach (R-MAE)", "our proposed ... branch (AutoLoRa)": the paper names its own
         long_form = _acronym_long_form(name, text[max(0, m.start() - 200):m.start()])
-        if long_form and long_form[:1].islower() and _initials_cover(name, long_form):
+        lower = long_form[:1].islower() or sentence_case and _lower_case_term(long_form)
+        if long_form and lower and _initials_cover(name, long_form):
             return True
     return False
+
+
+def _lower_case_term(long_form: str) -> bool:
+    """Return whether `long_form` is written as a term ("Bayesian optimization"), not a name ("Neural Common Neighbor")."""
+    words = [w for w in re.split(r"[\s-]+", long_form) if w[:1].isalpha() and w.lower() not in _LINK_WORDS]
+    return bool(words) and (words[0][:1].islower() or any(w[:1].islower() for w in words[1:]))
+
+
+#: Words a Title Case name leaves in lower case ("Decoding by Contrasting Layers", "Mixture of Shards").
+_LINK_WORDS = frozenset("a an the of for and or in on by with to via from at as".split())
 
 
 @lru_cache(maxsize=4096)  # as _is_term_abbreviation: a name's count is asked once per candidate

@@ -51,7 +51,8 @@ _RELATIVES = frozenset("that which who".split())
 #: Words after which a word in -s is a verb, not a plural noun ("conveys more", "frames program synthesis as").
 _OBJECT_STARTS = frozenset("a an the its their his her more less whether how what this these those them it".split())
 _LOOSE_END = (_PREPOSITIONS | _DETERMINERS | _CONJUNCTIONS | _AUXILIARIES | _PRONOUNS
-              | frozenset("also then thus very not only even rather further especially respectively both more most".split())
+              | frozenset("""also then thus very not only even rather further especially respectively both more most
+              almost nearly just quite""".split())
               # Adjectives that need a complement ("suitable [for]", "capable [of]").
               | frozenset("suitable able capable comparable similar due prone akin equivalent applicable devoid".split())
               # Words that govern the preposition after them ("focusing [on]", "resulting [in]", "owing [to]").
@@ -107,6 +108,8 @@ _LY_NOT_ADVERBS = frozenset("anomaly assembly monopoly butterfly dragonfly".spli
 #: Endings of adverbs: not every word in -ly is one ("homophily", "anomaly").
 _ADVERB_ENDS = ("ally", "ently", "antly", "ively", "ously", "fully", "lessly", "edly", "ingly", "ably", "ibly", "arly", "ely")
 _DASHES = re.compile(r"[—–]")
+#: A reference to other work: "Smith et al.", "Smith and Lee, 2018", "Smith (2018)".
+_CITATION = re.compile(r"\bet\s+al\b|\b[A-Z][a-z]+(?:\s+(?:and|&)\s+[A-Z][a-z]+)?(?:,\s+|\s+\()(?:19|20)\d\d[a-z]?\b")
 #: "It's", "we're": the pronoun before its verb opens a sentence as the pronoun alone does.
 _CONTRACTION = re.compile(r"['’](?:s|re|ve|ll|d|m)$")
 _EDGE = re.compile(r"^[^\w$]+|[^\w$]+$")
@@ -190,6 +193,10 @@ def problem(phrase: str) -> str | None:
         return f"opens with {' '.join(words[:2])!r}"  # "Highly motivated to combine ...": a predicate, no noun phrase
     if len(lower) > 1 and (_participle(lower[0]) or lower[0] in _IRREGULAR_PARTICIPLES) and lower[1] in _PREPOSITIONS:
         return f"opens with {' '.join(words[:2])!r}"  # "Inspired by ...", "Positioned between ...": a sentence's aside
+    if _CITATION.search(phrase):
+        return "a citation"  # "Proof of Matthews et al., 2018 to ...": a title names the work, it does not cite
+    if len(lower) >= 3 and lower[-3] in _NEEDS_TO and lower[-2] == "in":
+        return f"a comparison cut before its 'to' ({' '.join(words[-3:])!r})"  # "prompts equivalent in quality [to ...]"
     if _loose_end(words):
         return f"ends on {words[-1]!r}"
     if clause := _subject_without_verb(lower):
@@ -267,6 +274,46 @@ def problem(phrase: str) -> str | None:
                      or (w in _CLAUSE_WORDS and (k == 0 or lower[k - 1] not in _RELATIVES))), None):
         return f"a clause ({verb!r})"
     return None
+
+
+#: Words of a comparison with what the abstract said before ("the same conclusion does not hold otherwise").
+_COMPARED = frozenset("same otherwise similarly likewise conversely".split())
+
+
+def claim_problem(claim: str) -> str | None:
+    """Return why a finding stated as a sentence ("LMs' activations represent binding information") is no title, or None."""
+    # A finding may hold its verb, but not an opener, a pointer back, the authors' voice, a formula's remains or a loose end.
+    words = [w for w in _DASHES.sub(" ", claim).split() if _bare(w)]
+    if len(words) < 4:
+        return "too short"
+    lower = [_bare(w) for w in words]
+    if lower[0] in _OPENERS or lower[0] in COMPARATIVES or _DISCOURSE.match(" ".join(lower[:4])):
+        return f"opens with {words[0]!r}"
+    if pointer := next((w for w in lower if w in _POINTERS or w in _VOICE or w in _PRONOUNS - {"one"} or w in _COMPARED), None):
+        return f"points back ({pointer!r})"
+    if _CITATION.search(claim):
+        return "a citation"
+    if letter := next((w for w in words[1:] if len(_bare(w)) == 1 and w not in {"a", "A"}), None):
+        return f"a formula's remains ({letter!r})"  # "momentum can provide O accelerated convergence": O(...) lost
+    if _loose_end(words) or _list_cut(claim):
+        return f"ends on {words[-1]!r}"
+    return None
+
+
+#: Where a long finding may be cut after its verb: before the circumstances it holds under ("... with just a few").
+_CLAIM_CUTS = frozenset("with without for in on across under via through when by at from while within".split())
+
+
+def cut_claim(claim: str, max_words: int) -> str:
+    """Return `claim` cut to `max_words` words before a preposition after its auxiliary verb, or "" when none is."""
+    # "X can imitate any expert behavior [almost instantly with just a few demonstrations]".
+    words = claim.split()
+    if len(words) <= max_words:
+        return claim
+    lower = [_bare(w) for w in words]
+    verb = next((k for k, w in enumerate(lower) if k >= 2 and w in _AUXILIARIES), None)
+    cut = next((j for j in range(max_words, 0, -1) if verb is not None and j > verb + 2 and lower[j] in _CLAIM_CUTS), None)
+    return " ".join(_trim_end(words[:cut])) if cut else ""
 
 
 def _relative_cut(lower: list[str], k: int) -> bool:

@@ -61,6 +61,11 @@ _CONTRIB = [  # (pattern, priority) — lower priority is better
      r"|revisit|consider|address|tackle|focus on|characterize|characterise|formalize|identify"
      r"|derive|prove|extend|benchmark|quantify|give|obtain|demonstrate that|show that"
      r"|find that|argue that)\s+", 2),
+    # "Our primary contribution is the development of X", "we start by undertaking a derivation of X": what was done.
+    (r"\b[Oo]ur\s+(?:main\s+|primary\s+|key\s+|central\s+|first\s+)?contributions?\s+(?:is|are|lies\s+in)\s+"
+     r"(?:the\s+)?(?:(?:development|design|introduction|proposal|derivation|construction)\s+of\s+)?"
+     r"|\b(?:we|We)\s+(?:start|begin)\s+by\s+(?!(?:showing|demonstrating|proving|revealing)\b)"
+     r"(?:(?:undertaking|conducting|performing|providing|giving|presenting)\s+)?", 1),
     (rf"\b(?:we|We)\s+(?:\w+ly\s+|also\s+|first\s+|here\s+)?(?:{_WEAK_VERBS})(?:s|d|ed)?\s+", 3),
     # "This phenomenon motivates us to find X", "we aim to X": the purpose, titled as a gerund ("Finding X").
     (r"\b(?:motivates|motivated|leads|led|inspires|inspired|prompts|prompted|drives) us\s+(?=to\s)"

@@ -26,7 +26,7 @@ from generator.infer.titles.finders import (
     _remedy_names,
     _trigger_names,
 )
-from generator.infer.titles.lexicon import _CONTRIB_RE, _OWN_FRAMING
+from generator.infer.titles.lexicon import _CONTRIB_RE, _HEAD_RE, _OWN_FRAMING
 from generator.infer.titles.markup import _bold_acronyms, _emphasised_object_names, _emphasised_phrases, _repo_name
 from generator.infer.titles.plain import plain_text, split_sentences
 
@@ -59,6 +59,10 @@ def _find_name(text: str, md: str = "", common: frozenset[str] = frozenset()) ->
                     continue
                 if rank > 0 and _is_term_abbreviation(n.name, text):
                     continue  # "our SMC framework" after "sequential Monte Carlo (SMC)"
+                # "... constrained Bayesian optimization (BO). We present a novel constrained BO algorithm": a term an
+                # earlier sentence defined is a modifier of what is introduced, not its name.
+                if tier == 1 and _BEFORE_HEAD.match(n.after) and _is_term_abbreviation(n.name, " ".join(sents[:i]), True):
+                    continue
                 cands.append((rank, i, tier, -count, n))
     cands = [c for c in cands if c[4].name not in common]
     if not cands and "/" in md:
@@ -79,6 +83,8 @@ def _find_name(text: str, md: str = "", common: frozenset[str] = frozenset()) ->
     return whole or best
 
 
+#: A head noun right after a name: the name modifies what is introduced ("a constrained BO algorithm").
+_BEFORE_HEAD = re.compile(rf"\s*(?:{_HEAD_RE})s?\b")
 #: A token with a capital after its first letter or a digit: only those can look like a coined name.
 _CANDIDATE_TOKEN = re.compile(r"(?<![\w.+-])[^\W_](?=[\w.+\-]*?[A-Z\d])[\w.+\-]*[\w+]")
 #: After a name: an optional aside ("MT-Ranker, trained without labels, achieves"), adverbs, then a verb.

@@ -9,12 +9,12 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-from generator.infer.titles.fragments import problem
+from generator.infer.titles.fragments import cut_claim, problem
 from wordfreq import zipf_frequency
 
 from generator.text import everyday_word, naive_singular
 from generator.infer.titles.coined import _acronym_long_form, _Name
-from generator.infer.titles.lexicon import _CONTRIB_RE, _HEADS, _NP_FILLER, _OWN_FRAMING
+from generator.infer.titles.lexicon import _CONTRIB_RE, _HEAD_RE, _HEADS, _NP_FILLER, _OWN_FRAMING
 from generator.infer.titles.plain import split_sentences
 from generator.infer.titles.keyterms import key_term, key_terms
 from generator.infer.titles.tidy import _LEAD_DROP, _STOP_TAIL, MAX_TITLE, SOFT_LIMIT, _clean_phrase, _gerund
@@ -74,6 +74,32 @@ def _contribution(text: str, name: str = "", limit: int = SOFT_LIMIT, min_words:
     return best[2] if best else ""
 
 
+#: "We show that X", "showing that X": a finding the paper states, which some titles are ("Robust agents learn ...").
+_CLAIM = re.compile(r"(?:\b(?:[Ww]e|studies|results|experiments|analys[ie]s|findings)\s+"
+                    r"(?:[a-z]+ly\s+|further\s+|also\s+|then\s+|first\s+)?(?:show|find|prove|demonstrate|establish|reveal)"
+                    r"|\b(?:showing|proving|demonstrating|revealing))(?:\s+[a-z]+ly)?(?:,\s*[^,]{1,60},)?\s+that\s+")
+#: Where a finding's own clause ends: the sentence goes on with another.
+_CLAIM_END = re.compile(r",\s*(?:and|which|while|whereas|thereby|but|thus|as|where|so|even|leading|resulting)\b|[;:]"
+                        r"|\s(?:while|whereas)\s|\.\s*$|,\s*(?:[a-z]+ing)\b|\sby\s+[a-z]+ing\b")
+#: "recent RL foundation models can ...": when the things were made is the abstract's framing, not the finding.
+_CLAIM_LEAD = re.compile(r"^(?:recent|existing|current|modern|standard|popular)\s+(?=\S+\s+\S)", re.I)
+#: Longest finding a title may state, in words.
+CLAIM_WORDS = 14
+
+
+def _claim(text: str, judge: Callable[[str], str | None]) -> str:
+    """Return the first finding the abstract states ("we show that X") that `judge` finds no fault with, or ""."""
+    for sentence in split_sentences(text):
+        for m in _CLAIM.finditer(sentence):
+            rest = sentence[m.end():]
+            end = _CLAIM_END.search(rest)
+            claim = _LEAD_DROP.sub("", re.sub(r"\s*\([^()]*\)", "", rest[:end.start()] if end else rest)).strip(" .,")
+            claim = cut_claim(_CLAIM_LEAD.sub("", claim), CLAIM_WORDS)
+            if claim and len(claim) <= MAX_TITLE and judge(claim) is None:
+                return claim[:1].upper() + claim[1:]
+    return ""
+
+
 _PARTICIPLE_OPENING = re.compile(r"^[A-Z][a-z]+ing\s[^,;]{3,120},\s+(?=\S)")
 
 
@@ -121,11 +147,13 @@ def _description(found: _Name, text: str, judge: Judge = _as_is) -> str:
             return phrase
     # 1. Apposition: "NAME, a method for linking ..." / "NAME – a generative framework ...".
     # A spelled-out name may come first ("MOFI, Manifold OF Images, a new vision foundation model").
-    m = re.match(r"^(?:[,:–—-]|\s)*(?:[A-Z][\w-]*(?:\s+[\w-]+){0,6},\s+)?(?:which is\s+|is\s+)?((?:an?|the)\s.+)", after)
+    # "DiffusionSat, to date the largest generative foundation model ...": an aside of time may stand before it.
+    m = re.match(r"^(?:[,:–—-]|\s)*(?:[A-Z][\w-]*(?:\s+[\w-]+){0,6},\s+)?(?:which is\s+|is\s+)?"
+                 r"(?:(?:to date|to our knowledge|so far),?\s+)?((?:an?|the)\s.+)", after)
     if m:
         phrase = judge(_clean_phrase(m.group(1), limit, generic_head=True))
         if len(phrase.split()) >= 2:
-            return phrase
+            return _with_clause(phrase, m.group(1), limit, judge)
     # 1b. A purpose right after the name: "a novel approach, namely SALMON, to align base language models ...".
     m = re.match(r"^,?\s*(?:in order\s+)?to\s+(?:[a-z]+ly\s+)?([a-z]{3,})\s", after)
     # "to date" is an idiom, and a verb no dictionary knows is glued to its object ("measurethe").
@@ -133,28 +161,81 @@ def _description(found: _Name, text: str, judge: Judge = _as_is) -> str:
         phrase = judge(_clean_phrase(after.lstrip(", ").removeprefix("in order "), limit))
         if len(phrase.split()) >= 3 and "," not in phrase:
             return phrase
+    # 1c. "a framework, PsychoBench, for evaluating X": the head before the name and the purpose after it.
+    head = re.search(rf"\b((?:{_HEAD_RE})s?),?$", found.lead)
+    m = re.match(r"^,?\s*(for\s+\S.+)", after)
+    if head and m:
+        phrase = judge(_clean_phrase(f"{head.group(1)} {m.group(1)}", limit))
+        if len(phrase.split()) >= 4:
+            return phrase
     # 2. The noun phrase it names, unless that is only "a novel method".
     lead = re.sub(r"\s*\([^()]*\)", "", found.lead)
     lead_words = [w.strip(",:;-–—\"'“”").lower() for w in lead.split()]
     if len([w for w in lead_words if w and w not in _GENERIC]) >= 1 and len(lead_words) >= 2:
         phrase = judge(_clean_phrase(lead, limit))
         if len(phrase.split()) >= 2:
-            return phrase
+            return _with_clause(phrase, f"{lead} {after}", limit, judge)
     # 3. A relative clause: "HQGS that significantly enhances 3DGS" -> "Enhancing 3DGS".
     # The verb may be capitalised to spell the name ("Zip which Zips up CLIP and SAM").
-    m = re.match(r"^,?\s*(?:that|which)\s+(?:can\s+|could\s+|will\s+)?(?:[a-z]+ly\s+)?([A-Z]?[a-z]+)\b(.+)", after)
+    m = re.match(r"^,?\s*(?:that|which)\s+(?:can\s+|could\s+|will\s+)?(?:(?:[a-z]+ly|first|also|then)\s+)?([A-Z]?[a-z]+)\b(.+)", after)
     if m and m.group(1)[:1].isupper() and not re.fullmatch(r"[A-Z][a-z]+s", m.group(1)):
         m = None  # a capitalised word other than a verb in -s is a name, not the clause's verb
+    aim = re.match(r"\s+to\s+(?:[a-z]+ly\s+)?([a-z]{3,})\b(.+)", m.group(2)) if m and m.group(1) in _AIM_VERBS else None
+    if aim:
+        m = aim  # "NuwaDynamics, which targets to identify causal regions": what it is for is the verb after "to"
     if m and m.group(1) not in {"is", "are", "was", "were", "has", "have", "does", "do", "not", "first", "then", "also",
                                 "further", "only", "both", "in", "on", "to", "we", "our"}:
-        phrase = judge(_clean_phrase(_gerund(m.group(1)) + m.group(2), limit))
-        if len(phrase.split()) >= 3:
+        phrase = _what_it_does(m, limit, judge)
+        if phrase:
             return phrase
     # 4. The paper's contribution phrase, wherever it is.
     phrase = _contribution(text, found.name, limit, min_words=2, judge=judge)
     if phrase and found.name not in phrase:
         return phrase
-    return ""
+    # 5. The name set off as the subject of its verb: "our proposed approach, CommFormer, efficiently optimizes X".
+    m = _SUBJECT_VERB.match(found.after)
+    return _what_it_does(m, limit, judge) if m and m.group(1) not in _RESULT_VERBS else ""
+
+
+#: ", [adverb] VERBs the/a/...": the verb after a name set off by commas.
+_SUBJECT_VERB = re.compile(r"^,\s+(?:[a-z]+ly\s+)?([a-z]{4,}(?<![su])s)\b(?=\s+(?:the|a|an|its|their|[a-z]+s)\b)(.+)")
+#: Verbs of what a method achieved, not what it does ("AILBoost outperforms ...").
+_RESULT_VERBS = frozenset("""achieves outperforms yields improves enables shows demonstrates attains surpasses delivers
+reaches establishes obtains sets exhibits provides offers""".split())
+
+
+def _what_it_does(m: re.Match[str], limit: int, judge: Judge) -> str:
+    """Return the gerund phrase of a clause's verb (group 1) and its object (group 2), or "" when judged no title."""
+    # "Identifying X and endow Y": a second verb the gerund did not reach is cut with its clause.
+    clause = _AND_NEXT_VERB.sub("", _BARE_AND.sub("", _gerund(m.group(1)) + m.group(2), count=1), count=1)
+    phrase = judge(_clean_phrase(clause, limit))
+    return phrase if len(phrase.split()) >= 3 else ""
+
+
+#: A kind of thing and no more: a few lower-case words ending on a head noun ("diffusion model", "benchmark datasets").
+_BARE_KIND = re.compile(rf"^(?:[a-z][\w-]*\s+){{0,2}}(?:{_HEAD_RE}|network|dataset)s?$")
+#: The relative clause after a head noun that says what the thing does ("a diffusion model that learns X").
+_KIND_CLAUSE = re.compile(rf"\b(?:{_HEAD_RE}|network|dataset)s?\s+(?:that|which)\s+(?:[a-z]+ly\s+)?([a-z]{{3,}}[^s\W]s)\s+(\S.*)")
+
+
+def _with_clause(phrase: str, source: str, limit: int, judge: Judge) -> str:
+    """Return a bare kind ("diffusion model") with what its relative clause says it does ("... generating X"), if judged whole."""
+    if not _BARE_KIND.match(phrase):
+        return phrase
+    m = _KIND_CLAUSE.search(source)
+    if not m:
+        return phrase
+    longer = judge(_clean_phrase(f"{phrase} {_gerund(m.group(1))} {m.group(2)}", limit))
+    return longer if len(longer.split()) >= len(phrase.split()) + 3 else phrase
+
+
+#: "and" before a plain verb in its base form that a determiner-less object follows ("and endow model with").
+_BARE_AND = re.compile(r"\s+and\s+(?![a-z]+(?:ing|ed|s)\b)[a-z]{3,}\s+(?!(?:and|or|of|for|in|on|to)\b)[a-z][\w-]*"
+                       r"\s+(?:with|to|into|from)\b.*")
+#: "and" before an adverb and a verb in -s: the sentence's next step ("... and concurrently refines ...").
+_AND_NEXT_VERB = re.compile(r",?\s+and\s+(?:then\s+)?[a-z]+ly\s+[a-z]+s\b.*")
+#: Verbs of a purpose whose object is the next verb ("aims to identify").
+_AIM_VERBS = frozenset("aims targets seeks strives tries attempts intends endeavors endeavours".split())
 
 
 def _expansion_after(found: _Name) -> str:

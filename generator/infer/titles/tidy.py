@@ -18,8 +18,14 @@ MAX_TITLE = 100
 #: Descriptions longer than this are cut at a phrase boundary; real titles are ~10 words.
 SOFT_LIMIT = 85
 
+#: A phrase stating an order of growth ("with a sample complexity of O(n log n)"), to the end.
+_ORDER_OF = re.compile(r"\s+(?:with|at|in|achieving|attaining)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,3}of\s+(?:only\s+)?"
+                       r"[OΩΘ]\s*\(.*$")
 #: A bracketed aside ("[1]", "[Appendix A]"): noise in a title.
 _ASIDE = re.compile(r"\s*\[[^\]]*\]")
+#: A sentence set between dashes: an aside holding a verb of its own ("NFGs—any permutation ... describes ...—").
+_DASH_ASIDE = re.compile(r"\s*[—–](?=[^—–]{0,150}\s(?:is|are|was|were|describes?|means?|has|have|can)\s)"
+                         r"[^—–]{1,150}[—–]\s*")
 _LEAD_DROP = re.compile(
     r"^(?:(?:a|an|the|our|some|novel|new|innovative|simple|yet|first|generic|general|and|or|proposed|seminal|celebrated"
     r"|renowned|popular)(?![\w-])[\s,]*)+", re.I)
@@ -78,7 +84,9 @@ _BY_MEANS = re.compile(r"^(?:(?:[\w-]+\s+){0,4}?(?:issues?|problems?|gaps?|chall
                        r"\s+by\s+((?:(?:proposing|introducing|developing|presenting|designing)\s+(.+))|[a-z]{3,}ing\b.*)")
 _POINTER_START = re.compile(r"^(?:this|these|those|such)\b|\b(?:this|these|those|such)\s", re.I)
 _STRONG_CUT = re.compile(
-    r"\s*(?:[;:]|\s[–—]\s|\s-\s|,\s*(?:i\.e\.|e\.g\.)|,?\s(?:in terms of|such as|as well as|so that|in order to"
+    # "in terms of their local geometries" ending the phrase is what it compares by: kept.
+    r"\s*(?:[;:]|\s[–—]\s|\s-\s|,\s*(?:i\.e\.|e\.g\.)|,\s(?:in terms of)"
+    r"|,?\s(?:in terms of(?!\s+(?:their|its)\s+(?:[\w-]+\s+){0,2}[\w-]+$)|such as|as well as|so that|in order to"
     r"|with the (?:goal|aim|purpose) of)\b"
     r"|,\s*(?:for future|to|to be|along with|which|while|where|whereas|and|but|thus|thereby|so|as|even|namely|such|called|termed|dubbed|named|"
     r"coined|inspired|[a-z]+ing|[a-z]+ed)\b|\s(?:which|whereby)\b"
@@ -89,7 +97,7 @@ _STRONG_CUT = re.compile(
 _WEAK_CUTS = (
     re.compile(r"\s(?=(?:by|using|via|through|based|with|without|under|from|in|on|for|across|to|that|of|"
                r"leveraging|including|where|when|while|as|at|into|over|towards?|beyond|between|within)\b)"),
-    re.compile(r","),
+    re.compile(r",(?!\d{3}\b)"),  # "118,000 defenses": a number's comma is no boundary
     re.compile(r"\s(?=and\b)"),
 )
 
@@ -106,6 +114,16 @@ def _coordinate_adjectives(p: str, at: int) -> bool:
     return bool(before) and "-" in before[-1].strip("-") and _LISTED_PARTICIPLE.match(p, at) is not None
 
 
+#: A list of a few short nouns from the phrase's start ("framework, dataset"), and its last item with what they are for.
+_HEAD_LIST = re.compile(r"^[\w-]+(?:\s[\w-]+)?(?:,\s+[\w-]+(?:\s[\w-]+)?)+$")
+_LAST_ITEM = re.compile(r",\s+and\s+[\w-]+(?:\s[\w-]+)?\s+(?:for|of|to|on|in|with)\s")
+
+
+def _listed_heads(p: str, at: int) -> bool:
+    """Tell whether the ", and" at `at` ends a list of heads ("framework, dataset, and challenge for X"): no clause to cut."""
+    return _HEAD_LIST.match(p[:at]) is not None and _LAST_ITEM.match(p, at) is not None
+
+
 #: "... with random node input in a novel fashion": how the authors did it is their sentence's manner, no title's end.
 _MANNER_TAIL = re.compile(r"(?<=\w)\s+in\s+an?\s+(?:[\w-]+\s+){0,2}(?:fashion|manner|way)$")
 _CUT_RELATIVE = re.compile(r"\s(?:that|which)\s+(?:[a-z]+ly\s+)?[a-z]+s\s+(?:[\w-]+\s+){0,3}[\w-]+$")
@@ -115,8 +133,11 @@ _THE_NOUN_END = re.compile(r"\bthe\s+[\w-]+$")
 def _clean_phrase(phrase: str, limit: int, generic_head: bool = False) -> str:
     """Return `phrase` trimmed to a title-like noun phrase of at most `limit` characters."""
     # Asides, citations and acronyms are noise in a title; one glued to a word keeps the space ("to (soft-)align").
+    # "... with a sample complexity of O(|S||A|)": the bound is a formula a title cannot hold; its phrase goes with it.
+    phrase = _ORDER_OF.sub("", phrase, count=1)
     p = re.sub(r"\s+\([^()]*\)", "", re.sub(r"\s+\([^()]*\)(?=\w)", " ", phrase))
     p = _sub_closed(_ASIDE, "", p, "]")
+    p = _DASH_ASIDE.sub(" ", p)  # "equivariance of NFGs—any permutation describes an equivalent game—as well as"
     p = re.split(r"(?<=[a-z0-9)])[.!?]\s+(?=[A-Z])", p, maxsplit=1)[0]  # a missed sentence end
     p = p.strip(" .,;:!?-–—\"'“”")
     p = _LEAD_DROP.sub("", p)
@@ -146,7 +167,7 @@ def _clean_phrase(phrase: str, limit: int, generic_head: bool = False) -> str:
     if generic_head:
         p = _drop_generic_head(p)
     m = _STRONG_CUT.search(p)
-    while m and _coordinate_adjectives(p, m.start()):
+    while m and (_coordinate_adjectives(p, m.start()) or _listed_heads(p, m.start())):
         m = _STRONG_CUT.search(p, m.end())
     if m and m.start() >= 12:
         p = p[:m.start()]

@@ -44,6 +44,41 @@ def cut_vague_purpose(title: str) -> str:
     return rest if not problem(rest.split(": ", 1)[-1]) else title
 
 
+#: A head that names no artifact ("causal concept for X"), or a generic head whose "with" adds a part, not what it is
+#: for ("method with evolving networks"): the description says no more than that the paper has a method.
+_VAGUE_HEAD = re.compile(r"^(?:[\w-]+\s+)?(?:concept|idea|notion|thing)s?\s+(?:for|of|on|in|to|with)\b"
+                         r"|^(?:method|approach|framework|model|technique|algorithm|system|scheme|solution)s?\s+with\b", re.I)
+
+
+#: Heads of what a paper set out from or offers in general, not what it found: "Open question regarding X",
+#: "Additional evidence for X", "Approach on top of X".
+_MOTIVE_HEADS = _VAGUE_NOUNS | frozenset("evidence question questions approach approaches".split())
+_HEAD_END = re.compile(r"\s(?:of|for|in|on|to|with|regarding|about|from|by|via|under|towards?)\s|$")
+
+
+def motive_headed(title: str) -> bool:
+    """Return whether `title`'s head says only what the paper set out from ("Problem of speech separation")."""
+    # The head is the last word before the first preposition ("Challenging multi-agent cooperation problems").
+    head = title[:_HEAD_END.search(title).start()].split()
+    return bool(head) and ":" not in title and len(head) <= 4 and head[-1].lower() in _MOTIVE_HEADS
+
+
+#: Plural heads of what a field works with ("large language models"): a title of them and a verb names only the field.
+_FIELD_PLURALS = frozenset("models networks methods systems algorithms datasets architectures".split())
+
+
+def field_only(title: str) -> bool:
+    """Return whether `title` is a few words ending on what a field works with ("Optimizing large language models")."""
+    words = title.split()
+    return (len(words) <= BARE_WORDS + 1 and ":" not in title and words[-1].lower() in _FIELD_PLURALS
+            and not any(_NAME_TOKEN.search(w) for w in words) and _HEAD_END.search(title).start() == len(title))
+
+
+def vague_head(phrase: str) -> bool:
+    """Return whether `phrase` is headed by a word that says nothing about what the paper made (`_VAGUE_HEAD`)."""
+    return _VAGUE_HEAD.match(phrase) is not None
+
+
 def bare(title: str) -> bool:
     """Return whether `title` is a few words with no name ("Imitation learning", "Popular approach")."""
     words = title.split()
