@@ -262,3 +262,42 @@ def test_a_remembered_name_is_spelled_as_its_tags_are_now():
     topic = next(t for t in topics if "p00" in t.papers)
     assert topic.name == "Bayesian optimization, Gaussian process", topic.name
     assert topic.slug == "bayesian-optimization-gaussian-process", topic.slug
+
+
+def _facet_corpus(facet_papers: int) -> tuple[list[Paper], dict[str, Tag], "np.ndarray"]:
+    """Eight papers on one subject, all tagged "time series", `facet_papers` of them "temporal variations" too,
+    and eight others on two subjects: labels put the first eight in topic 0."""
+    import numpy as np
+
+    base = grouped_papers()
+    focus = ["seasonal demand", "sensor streams", "electricity load", "traffic flow", "retail sales", "weather stations",
+             "hospital admissions", "stock returns"]
+    texts = [f"We forecast multivariate time series of {what} with a recurrent forecaster; the time series forecasting "
+             f"horizon, lagged covariates and forecasting error on {what} are studied." for what in focus]
+    papers = [Paper(id=f"q{i:02d}", abstract=t, text=t, source=f"x.txt:{i}", collection="c")
+              for i, t in enumerate(texts)] + base[4:]
+    series = papers[:8]
+    for i, p in enumerate(series):
+        p.tags = ["time-series"] + (["temporal-variations"] if i < facet_papers else [])
+    for p in papers[8:]:
+        p.tags = ["graph-neural-networks"] if p in papers[8:12] else ["protein-folding"]
+    tags = {"time-series": Tag(slug="time-series", name="time series", papers=[p.id for p in series]),
+            "temporal-variations": Tag(slug="temporal-variations", name="temporal variations",
+                                       papers=[p.id for p in series[:facet_papers]]),
+            "graph-neural-networks": Tag(slug="graph-neural-networks", name="graph neural networks",
+                                         papers=[p.id for p in papers[8:12]]),
+            "protein-folding": Tag(slug="protein-folding", name="protein folding", papers=[p.id for p in papers[12:]])}
+    return papers, tags, np.array([0] * 8 + [1] * 4 + [2] * 4)
+
+
+def test_a_topic_that_is_one_phrase_is_named_by_it_alone():
+    # "temporal variations" is on 2 of the topic's 8 papers, "time series" on all of them: the topic is time series.
+    papers, tags, labels = _facet_corpus(2)
+    topics = assign_topics(papers, build_features(papers), tags, Vocabulary(), labels=labels)
+    assert next(t for t in topics if "q00" in t.papers).name == "Time series", [t.name for t in topics]
+
+
+def test_a_second_phrase_on_many_of_the_papers_stays_in_the_name():
+    papers, tags, labels = _facet_corpus(4)
+    topics = assign_topics(papers, build_features(papers), tags, Vocabulary(), labels=labels)
+    assert next(t for t in topics if "q00" in t.papers).name == "Temporal variations, time series", [t.name for t in topics]

@@ -66,6 +66,11 @@ FURNITURE_SHARE = 0.6
 #: A paper stays in the topic grown from the one it was in last build while that topic's centre is at most this much
 #: farther (squared distance, on unit vectors) than the nearest one (see _stay_home).
 STAY_MARGIN = 0.05
+#: A name phrase on at least this share of its topic's papers, with at least half of its own papers in the topic, is
+#: the topic; a second phrase on at most FACET_SHARE of the topic's papers then names a corner of it, not the topic
+#: ("Temporal variations, time series": 2 of 27 papers and 25 of 27), and the topic is named by the first alone.
+SOLE_SHARE = 0.8
+FACET_SHARE = 0.25
 #: Topic number of a paper in no topic.
 NO_TOPIC = -1
 
@@ -304,6 +309,7 @@ def _describe_all(labels: np.ndarray, papers: list[Paper], features: Features, t
     if previous:
         _keep_names(topics, labels, [p.id for p in papers], previous, candidates)
     _drop_furniture(topics, papers, tags)
+    _drop_facets(topics, labels, papers, tags)
     return topics
 
 
@@ -333,6 +339,31 @@ def _drop_furniture(topics: list[Topic], papers: list[Paper], tags: dict[str, Ta
             # One phrase alone must still tell the topic from the others.
             if not any(_overlaps(first, q) for d, other in enumerate(topics) if d != c for q in other.named_by):
                 topics[c] = _named([first] + [p for p in topic.phrases if p not in (first, second)], 1)
+            break
+
+
+def _drop_facets(topics: list[Topic], labels: np.ndarray, papers: list[Paper], tags: dict[str, Tag]) -> None:
+    """Name a topic by one phrase where that phrase is the topic (SOLE_SHARE) and the other names a corner of it
+    (FACET_SHARE): "Time series", not "Temporal variations, time series"."""
+    rows_of: dict[str, set[int]] = {}
+    for i, paper in enumerate(papers):
+        for slug in paper.tags:
+            if slug in tags:
+                rows_of.setdefault(tags[slug].name, set()).add(i)
+    for c, topic in enumerate(topics):
+        if len(topic.named_by) != 2:
+            continue
+        members = set(np.flatnonzero(labels == c).tolist())
+        for sole, facet in (topic.named_by, topic.named_by[::-1]):
+            rows = rows_of.get(sole, set())
+            inside = len(rows & members)
+            # A phrase from the text, not a tag, is on no counted papers: it is judged by nothing here.
+            if (inside < SOLE_SHARE * len(members) or 2 * inside < len(rows) or facet not in rows_of
+                    or len(rows_of[facet] & members) > FACET_SHARE * len(members)):
+                continue
+            # One phrase alone must still tell the topic from the others.
+            if not any(_overlaps(sole, q) for d, other in enumerate(topics) if d != c for q in other.named_by):
+                topics[c] = _named([sole] + [p for p in topic.phrases if p not in (sole, facet)], 1)
             break
 
 
