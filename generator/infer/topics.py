@@ -320,14 +320,20 @@ def _generic_head(phrase: str) -> bool:
     return head in GENERIC_SINGLE and head not in FIELD_HEADS and all(text.everyday_word(w) for w in words)
 
 
-def _drop_furniture(topics: list[Topic], papers: list[Paper], tags: dict[str, Tag]) -> None:
-    """Name a topic by its first phrase alone where its second is that phrase's furniture: a generic head ("global
-    model", "teacher model", "target domain") on papers most of which have the first ("federated learning")."""
+def _tag_rows(papers: list[Paper], tags: dict[str, Tag]) -> dict[str, set[int]]:
+    """Return each tag's name with the rows of the papers that show it."""
     rows_of: dict[str, set[int]] = {}
     for i, paper in enumerate(papers):
         for slug in paper.tags:
             if slug in tags:
                 rows_of.setdefault(tags[slug].name, set()).add(i)
+    return rows_of
+
+
+def _drop_furniture(topics: list[Topic], papers: list[Paper], tags: dict[str, Tag]) -> None:
+    """Name a topic by its first phrase alone where its second is that phrase's furniture: a generic head ("global
+    model", "teacher model", "target domain") on papers most of which have the first ("federated learning")."""
+    rows_of = _tag_rows(papers, tags)
     for c, topic in enumerate(topics):
         if len(topic.named_by) != 2:
             continue
@@ -345,11 +351,7 @@ def _drop_furniture(topics: list[Topic], papers: list[Paper], tags: dict[str, Ta
 def _drop_facets(topics: list[Topic], labels: np.ndarray, papers: list[Paper], tags: dict[str, Tag]) -> None:
     """Name a topic by one phrase where that phrase is the topic (SOLE_SHARE) and the other names a corner of it
     (FACET_SHARE): "Time series", not "Temporal variations, time series"."""
-    rows_of: dict[str, set[int]] = {}
-    for i, paper in enumerate(papers):
-        for slug in paper.tags:
-            if slug in tags:
-                rows_of.setdefault(tags[slug].name, set()).add(i)
+    rows_of = _tag_rows(papers, tags)
     for c, topic in enumerate(topics):
         if len(topic.named_by) != 2:
             continue
@@ -371,11 +373,7 @@ def _unglue(topics: list[Topic], labels: np.ndarray, papers: list[Paper], tags: 
             candidates) -> None:  # noqa: ANN001 (int -> list[str])
     """Rename a topic whose name's two tags are on two unlike groups of its papers: its first tag with the next
     candidate tag whose papers are alike to the first's (NAME_NEAR), else the first tag alone."""
-    rows_of: dict[str, set[int]] = {}
-    for i, paper in enumerate(papers):
-        for slug in paper.tags:
-            if slug in tags:
-                rows_of.setdefault(tags[slug].name, set()).add(i)
+    rows_of = _tag_rows(papers, tags)
     centre = z.mean(axis=0)
     for c, topic in enumerate(topics):
         if len(topic.named_by) < 2:
