@@ -76,6 +76,8 @@ _OPENERS = frozenset(
     did is are how what why which who whether where to by given particularly specifically finally then
     called termed dubbed""".split()
 )
+#: Claim verbs' -ing forms: "Proving that ..." opens a sentence's finding, not a title.
+_CLAIMING = frozenset("proving showing finding demonstrating arguing observing establishing noting verifying".split())
 #: Inside a title these start a clause: a subject pronoun, a subordinator after a comma ("X, which ...").
 _CLAUSE_PRONOUNS = frozenset("we it they".split())
 _CLAUSE_AFTER_COMMA = frozenset("which who though although whereas because".split())
@@ -206,6 +208,8 @@ def title_fragment(title: str) -> str | None:
     lower = [w.lower() for w in words]
     if lower[0] in _OPENERS:
         return f"opens with {words[0]!r}"
+    if len(lower) > 1 and lower[1] == "that" and lower[0] in _CLAIMING:
+        return f"opens with {' '.join(words[:2])!r}"  # "Proving that ...": a finding's clause
     if len(lower) > 1 and lower[1] == "to" and lower[0] in _NEEDS_TO:
         return f"opens with {' '.join(words[:2])!r}"  # "Akin to human cognition": an aside of a sentence
     # What follows a name ("MOFI: It's a simple") is judged as a title's start too; "It's" opens as "It" does.
@@ -220,7 +224,7 @@ def title_fragment(title: str) -> str | None:
         return f"ends on the participle {words[-1]!r}"
     if len(lower) >= 2 and last in _COMPLEMENT_NOUNS and lower[-2] in (_DETERMINERS + _PREPOSITIONS):
         return f"ends on {' '.join(words[-2:])!r} (of what?)"
-    if len(last) > 6 and last.endswith(("ally", "ently", "antly", "ively", "ously", "fully", "edly", "ingly", "arly", "ely")):
+    if len(last) > 5 and last.endswith(("ally", "ently", "antly", "ively", "ously", "fully", "edly", "ingly", "arly", "ely")):
         return f"ends on the adverb {words[-1]!r}"
     if len(words) >= 3 and lower[-2] == "to" and title.split()[-3].endswith(","):
         return f"ends on {' '.join(words[-2:])!r} (a purpose without its object)"

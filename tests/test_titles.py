@@ -1379,6 +1379,19 @@ def test_a_long_finding_is_cut_after_its_verb_before_its_circumstances() -> None
     assert problem("Foundation models can imitate any expert behavior almost") is not None
 
 
+def test_a_finding_after_proving_that_and_an_aside_is_the_title_cut_after_its_object() -> None:
+    # "by proving that, surprisingly, X achieves the Y ...": the finding is the title; "Proving that, ..." cut at an
+    # adverb is a sentence's piece, never a title.
+    abstract = ("A central question of modern statistics is which estimators work best under distribution shift. "
+                "The question remains open even for linear models. This paper settles the question by proving that, "
+                "surprisingly, ordinary least squares purely using labelled data achieves the optimal rate for "
+                "label shift under mild assumptions. Experiments on synthetic data agree with the theory.")
+    assert infer_title(abstract) == "Ordinary least squares purely using labelled data achieves the optimal rate for label shift"
+    assert problem("Proving that, surprisingly, ordinary least squares purely") is not None
+    assert problem("Ordinary least squares estimates purely") is not None
+    assert problem("Showing that small models") is not None
+
+
 @pytest.mark.parametrize("abstract, start", [
     # "which first generates X": an adverb of order before the clause's verb.
     ("Optimizing the parameters of DPMs needs gradients through sampling. Naive backpropagation stores all states. "

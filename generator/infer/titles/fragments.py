@@ -70,6 +70,8 @@ _OPENERS = (_CONJUNCTIONS | _PRONOUNS | _AUXILIARIES | frozenset(
     for existing previous prior conventional traditional two three four five six seven eight nine ten several many
     various numerous in with particularly notably especially recent then into of from at upon onto via per than through
     """.split())) - {"one"}  # "One for All (OFA)"
+#: Claim verbs as their -ing form loses its stem ("proving" -> "prov"): "Proving that ..." opens a sentence's finding.
+_CLAIM_STEMS = frozenset("prov show find demonstrat argu observ establish not verify".split())
 #: Comparatives of "the higher the X, the more ...": before "the" they open a clause, neither verb nor title.
 COMPARATIVES = frozenset("""higher lower larger smaller greater fewer better worse faster slower longer shorter deeper
 wider stronger weaker earlier later""".split())
@@ -128,7 +130,7 @@ def _participle(word: str) -> bool:
 
 def _adverb(word: str) -> bool:
     """Return whether `word` reads as an adverb in -ly ("automatically"), which ends no noun phrase."""
-    return len(word) > 6 and word.endswith(_ADVERB_ENDS) and word.isalpha() and word not in _LY_NOT_ADVERBS
+    return len(word) > 5 and word.endswith(_ADVERB_ENDS) and word.isalpha() and word not in _LY_NOT_ADVERBS
 
 
 def _verb_s(word: str) -> bool:
@@ -184,6 +186,8 @@ def problem(phrase: str) -> str | None:
         return f"opens with {words[0]!r}"
     if len(lower) > 1 and lower[0] in COMPARATIVES and lower[1] == "the":
         return f"opens with {' '.join(words[:2])!r}"  # "Higher the kurtosis of ...": "the higher the X, the more"
+    if len(lower) > 1 and lower[0].endswith("ing") and _bare(lower[0][:-3]) in _CLAIM_STEMS and lower[1] == "that":
+        return f"opens with {' '.join(words[:2])!r}"  # "Proving that, surprisingly, MLE ...": a claim, its finding cut
     if len(lower) > 1 and lower[0] in _NEEDS_TO and lower[1] == "to":
         return f"opens with {' '.join(words[:2])!r}"  # "Akin to human cognition": a sentence's aside, no noun phrase
     if len(lower) > 1 and lower[0] in _PREDICATIVE and lower[1] == "to":
@@ -311,7 +315,9 @@ def cut_claim(claim: str, max_words: int) -> str:
     if len(words) <= max_words:
         return claim
     lower = [_bare(w) for w in words]
-    verb = next((k for k, w in enumerate(lower) if k >= 2 and w in _AUXILIARIES), None)
+    # A verb in -s before its object's determiner is a main verb ("MLE ... achieves the minimax optimality").
+    verb = next((k for k, w in enumerate(lower) if k >= 2 and (w in _AUXILIARIES or (
+        _verb_s(w) and k + 1 < len(lower) and lower[k + 1] in ("the", "a", "an") and lower[k - 1] not in _DETERMINERS))), None)
     cut = next((j for j in range(max_words, 0, -1) if verb is not None and j > verb + 2 and lower[j] in _CLAIM_CUTS), None)
     return " ".join(_trim_end(words[:cut])) if cut else ""
 

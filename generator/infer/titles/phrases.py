@@ -77,7 +77,7 @@ def _contribution(text: str, name: str = "", limit: int = SOFT_LIMIT, min_words:
 #: "We show that X", "showing that X": a finding the paper states, which some titles are ("Robust agents learn ...").
 _CLAIM = re.compile(r"(?:\b(?:[Ww]e|studies|results|experiments|analys[ie]s|findings)\s+"
                     r"(?:[a-z]+ly\s+|further\s+|also\s+|then\s+|first\s+)?(?:show|find|prove|demonstrate|establish|reveal)"
-                    r"|\b(?:showing|proving|demonstrating|revealing))(?:\s+[a-z]+ly)?(?:,\s*[^,]{1,60},)?\s+that\s+")
+                    r"|\b(?:showing|proving|demonstrating|revealing))(?:\s+[a-z]+ly)?(?:,\s*[^,]{1,60},)?\s+that(?:,\s*[a-z]+ly,)?\s+")
 #: Where a finding's own clause ends: the sentence goes on with another.
 _CLAIM_END = re.compile(r",\s*(?:and|which|while|whereas|thereby|but|thus|as|where|so|even|leading|resulting)\b|[;:]"
                         r"|\s(?:while|whereas)\s|\.\s*$|,\s*(?:[a-z]+ing)\b|\sby\s+[a-z]+ing\b")
