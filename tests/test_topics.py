@@ -301,3 +301,59 @@ def test_a_second_phrase_on_many_of_the_papers_stays_in_the_name():
     papers, tags, labels = _facet_corpus(4)
     topics = assign_topics(papers, build_features(papers), tags, Vocabulary(), labels=labels)
     assert next(t for t in topics if "q00" in t.papers).name == "Temporal variations, time series", [t.name for t in topics]
+
+
+_THEMES = [
+    "protein folding residue structure docking binding enzyme",
+    "galaxy telescope redshift cosmology supernova stellar",
+    "traffic congestion vehicle routing intersection commuter",
+    "poetry metre rhyme stanza sonnet verse",
+    "glacier ice melt permafrost snowpack meltwater",
+    "auction bidder reserve price seller procurement",
+    "vaccine antibody immune antigen pathogen serum",
+    "compiler parser register bytecode optimisation linker",
+    "wheat harvest irrigation crop fertiliser soil",
+    "violin orchestra symphony concerto cello conductor",
+]
+
+
+def _theme_papers(per_theme: int, extra: int = 0) -> list[Paper]:
+    """Return per_theme papers on each of ten unrelated themes (ids t<theme><k>), plus `extra` more on theme 0."""
+    import random
+
+    papers = []
+    for t, theme in enumerate(_THEMES):
+        words = theme.split()
+        for k in range(per_theme + (extra if t == 0 else 0)):
+            rng = random.Random(f"{t}-{k}")
+            text = " ".join(f"The {rng.choice(words)} {rng.choice(words)} study of {rng.choice(words)}." for _ in range(8))
+            papers.append(Paper(id=f"t{t}{k:02d}", abstract=text, text=text, source=f"x.txt:{t}{k}", collection="c"))
+    return papers
+
+
+def _moved(topics: list[Topic], pid: str, to: Topic) -> tuple[TopicMemory, ...]:
+    """Return the memory of `topics` with paper `pid` remembered in topic `to` instead of its own."""
+    return tuple(TopicMemory(tuple(t.named_by), tuple(sorted(
+        ([p for p in t.papers if p != pid]) + ([pid] if t is to else [])))) for t in topics)
+
+
+def test_remembered_topics_stand_while_few_papers_are_new_and_are_found_again_as_the_corpus_grows() -> None:
+    # Ten themes of seven papers: topic_count(70) is 10, and all ten remembered topics are still here.
+    papers = _theme_papers(7)
+    fresh = assign_topics(papers, build_features(papers), {}, Vocabulary())
+    assert topic_count(len(papers)) == len(fresh) == 10
+    home = next(t for t in fresh if "t000" in t.papers)
+    other = next(t for t in fresh if "t100" in t.papers)
+    remembered = _moved(fresh, "t000", other)
+    # One abstract more: every paper stays where the last build put it (even one k-means would move back), and the
+    # new one joins the topic of its theme.
+    more = _theme_papers(7, extra=1)
+    after = assign_topics(more, build_features(more), {}, Vocabulary(), previous=remembered)
+    topic_of = {pid: t for t in after for pid in t.papers}
+    assert set(topic_of["t000"].papers) >= set(other.papers) - {"t000"}
+    assert set(topic_of["t007"].papers) >= set(home.papers) - {"t000"}
+    # Grown by a tenth, the corpus is grouped again from the remembered topics: the paper is back with its theme.
+    grown = _theme_papers(7, extra=7)
+    again = assign_topics(grown, build_features(grown), {}, Vocabulary(), previous=remembered)
+    topic_of = {pid: t for t in again for pid in t.papers}
+    assert "t001" in topic_of["t000"].papers and "t100" not in topic_of["t000"].papers

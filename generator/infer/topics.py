@@ -66,6 +66,10 @@ FURNITURE_SHARE = 0.6
 #: A paper stays in the topic grown from the one it was in last build while that topic's centre is at most this much
 #: farther (squared distance, on unit vectors) than the nearest one (see _stay_home).
 STAY_MARGIN = 0.05
+#: While the remembered topics are all still here and at most this share of the papers is new to them, papers keep
+#: their topics and new ones join the nearest (see _settled): topics are found again when the corpus has grown past
+#: that or the number of topics changes (topic_count grows with the square root of the papers).
+SETTLE_SHARE = 0.02
 #: A name phrase on at least this share of its topic's papers, with at least half of its own papers in the topic, is
 #: the topic; a second phrase on at most FACET_SHARE of the topic's papers then names a corner of it, not the topic
 #: ("Temporal variations, time series": 2 of 27 papers and 25 of 27), and the topic is named by the first alone.
@@ -163,6 +167,8 @@ def _cluster(features: Features, k: int, previous: tuple[TopicMemory, ...] = ())
     # With the previous build's topics, k-means starts from their centres (the papers still here): it ends at
     # the grouping nearest the last one, so a new abstract moves a few papers, not whole topics.
     remembered, homes = _remembered_centres(z, features.ids, previous, k)
+    if _settled(remembered, homes, k):
+        return _joined_homes(z, remembered, homes)
     centres = _seed_centres(z, features.ids, k, remembered)
     # One thread: on 2 shared cores k-means ran 3x faster than with its default thread pool.
     with threadpool_limits(limits=1):
@@ -173,6 +179,24 @@ def _cluster(features: Features, k: int, previous: tuple[TopicMemory, ...] = ())
     # Renumber by first appearance so the numbering does not depend on k-means internals.
     order = {c: i for i, c in enumerate(dict.fromkeys(raw.tolist()))}
     return np.array([order[c] for c in raw.tolist()], dtype=np.int64)
+
+
+def _settled(remembered: np.ndarray, homes: np.ndarray, k: int) -> bool:
+    """Return whether the remembered topics stand: all k of them are here, and few papers (SETTLE_SHARE) are new to them."""
+    return len(remembered) == k and np.count_nonzero(homes < 0) <= SETTLE_SHARE * len(homes)
+
+
+def _joined_homes(z: np.ndarray, remembered: np.ndarray, homes: np.ndarray) -> np.ndarray:
+    """Return each paper's remembered topic, and for a paper new to them the topic whose centre is nearest."""
+    # k-means from the remembered centres still drifts: one abstract more shifts every similarity a little, and
+    # the fixed point Lloyd's steps reach moved whole groups (57 papers of one topic to another at 10,000 papers).
+    labels = homes.copy()
+    rows = np.flatnonzero(homes < 0)
+    if len(rows):
+        labels[rows] = np.argmax(z[rows].astype(np.float64) @ remembered.T
+                                 - 0.5 * np.sum(remembered ** 2, axis=1)[None, :], axis=1)
+    order = {c: i for i, c in enumerate(dict.fromkeys(labels.tolist()))}
+    return np.array([order[c] for c in labels.tolist()], dtype=np.int64)
 
 
 def _stay_home(labels: np.ndarray, z: np.ndarray, centres: np.ndarray, homes: np.ndarray) -> np.ndarray:
