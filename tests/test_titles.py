@@ -1379,6 +1379,24 @@ def test_a_long_finding_is_cut_after_its_verb_before_its_circumstances() -> None
     assert problem("Foundation models can imitate any expert behavior almost") is not None
 
 
+def test_a_name_written_right_after_the_words_it_abbreviates_names_the_paper() -> None:
+    # No brackets: "a Cooperative Embodied Language Agent CoELA" defines the name as "(CoELA)" would.
+    abstract = ("In this work, we address hard multi-robot cooperation problems with decentralized control and costly "
+                "communication. We harness the reasoning ability of LLMs and incorporate it into a modular framework. "
+                "Thus building a Cooperative Warehouse Robot Agent CoWRA, who can plan and communicate with others. "
+                "Our experiments show that CoWRA surpasses planning-based methods.")
+    assert infer_title(abstract) == "CoWRA: Cooperative Warehouse Robot Agent"
+    # Capitals that are not the initials of the words before them name nothing.
+    assert not infer_title("We study Large Graph Models LGX on many tasks. LGX is used twice here.").startswith("LGX:")
+
+
+def test_an_aim_stated_before_the_authors_clause_is_the_title_when_nothing_is_announced() -> None:
+    abstract = ("In the pursuit of reducing the number of trainable parameters in deep recurrent networks, we employ "
+                "bandit algorithms to dynamically select layers during training and tie them together. This reduces "
+                "the number of trainable parameters. Memory consumption during training is an order of magnitude less.")
+    assert infer_title(abstract) == "Reducing the number of trainable parameters in deep recurrent networks"
+
+
 def test_a_finding_after_proving_that_and_an_aside_is_the_title_cut_after_its_object() -> None:
     # "by proving that, surprisingly, X achieves the Y ...": the finding is the title; "Proving that, ..." cut at an
     # adverb is a sentence's piece, never a title.

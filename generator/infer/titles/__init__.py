@@ -96,11 +96,22 @@ def _lowered(title: str) -> str:
     return title[:1].lower() + title[1:] if words[0][1:].islower() and not title_case else title
 
 
+#: An aim stated as a gerund phrase before the authors' own clause ("In the pursuit of <doing X>, we ...").
+_OPENING_AIM = re.compile(r"(?:^|[.?!] )(?:In (?:the )?(?:pursuit|quest|hope|effort|interest|service) of|With the "
+                          r"(?:aim|goal|intent|purpose) of|Aiming at|For the purpose of|Towards?) ([a-z]+ing\b[^,;:()]{10,90}),"
+                          r"\s*(?:we|this (?:paper|work))\b")
+
+
 def _unnamed_candidate(text: str) -> str:
     """Return the title of a paper that introduces no name: its contribution, else a sentence's phrase."""
     phrase = _contribution(text, judge=_judge)
     if phrase:
         return _with_topic(phrase, text, MAX_TITLE)
+    # "In the pursuit of reducing the number of trainable parameters in deep transformer networks, we ...": what
+    # the authors set out to do, as a gerund phrase, is a title.
+    aim = _OPENING_AIM.search(text)
+    if aim and problem(aim.group(1)) is None:
+        return aim.group(1)[:1].upper() + aim.group(1)[1:]
     # No sentence announces a contribution a title can say: the field the abstract opens with is a cleaner
     # title than a clause cut from its first sentence (those read as sentences far more often than as titles).
     topic = _topic(text)

@@ -382,3 +382,22 @@ def _defined_names(sent: str, idx: int) -> list[_Name]:
         if long_form and long_form == inner:
             found.append(_Name(name, idx, inner, sent[m.end():]))
     return found
+
+
+#: "a Cooperative Embodied Language Agent CoELA": Title Case words, then a mixed-case or capitals token right after.
+_APPOSED = re.compile(r"((?:[A-Z][a-z]+[- ]){2,7})([A-Z][A-Za-z0-9]*[A-Z][A-Za-z0-9+-]*)(?![\w(-])")
+
+
+def _apposed_names(sent: str, idx: int) -> list[_Name]:
+    """Return names written right after the Title Case words their capitals abbreviate, without brackets
+    ("building a Cooperative Embodied Language Agent CoELA, who can plan")."""
+    found: list[_Name] = []
+    for m in _APPOSED.finditer(sent):
+        words, name = list(re.finditer(r"[A-Z][a-z]+", m.group(1))), m.group(2)
+        capitals = "".join(c for c in name if c.isupper())
+        # Every capital of the name is the initial of one of the words just before it, in order.
+        if 3 <= len(capitals) <= len(words) and "".join(w.group(0)[0] for w in words[-len(capitals):]) == capitals \
+                and _looks_like_name(name):
+            long_form = m.group(1)[words[-len(capitals)].start():].strip()
+            found.append(_Name(name, idx, long_form, sent[m.end():]))
+    return found

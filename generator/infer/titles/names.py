@@ -20,6 +20,7 @@ from generator.infer.titles.coined import (
 )
 from generator.infer.titles.finders import (
     _INTRO_OBJECT_RE,
+    _apposed_names,
     _defined_names,
     _intro_object_names,
     _our_names,
@@ -51,7 +52,7 @@ def _find_name(text: str, md: str = "", common: frozenset[str] = frozenset()) ->
             cands.extend((0, i, 0, -_count_word(n.name, text), n) for n in _emphasised_object_names(s, i, emphasised))
         # An explicit "called X" beats the acronym of the object it names ("an autoencoder (AE) ... called Shared-AE").
         for rank, tier, finder in ((0, 0, _trigger_names), (0, 1, _intro_object_names), (1, 1, _our_names),
-                                   (1, 1, _remedy_names), (2, 1, _defined_names)):
+                                   (1, 1, _remedy_names), (2, 1, _defined_names), (2, 1, _apposed_names)):
             for n in finder(s, i):
                 count = _count_word(n.name, text)
                 # A spelled-out definition elsewhere is only the paper's own if the name is used again.
