@@ -123,21 +123,22 @@ def build_corpus(project: Project, progress: Progress, run: Session | None = Non
             feats, labels = grouped()
             topic_list = topics.assign_topics(papers, feats, tag_index, vocab, labels=labels, previous=previous)
             stage.count = len(topic_list)
-    # Related papers and cross-links both need the tags, not each other: another process finds the former.
+    # Related papers need the tags; cross-links, the map and the authors do not need them: another process finds
+    # the related papers while this one does the other three.
     with Background(lambda: related.related_lists(papers, feats, tags=tag_index)) as finding:
         with progress.stage("crosslink") as stage:
             _crosslink(run, papers, tag_index, crosslink.introduced_methods_and_offers(papers, methods)[1])
             stage.count = sum(p.abstract_linked != p.abstract for p in papers)
+        with progress.stage("layout") as stage:
+            positions = layout.map_layout(papers, feats)
+            stage.count = len(positions)
+        with progress.stage("authors") as stage:
+            people, paper_authors = authors.group_authors(papers, vocab.authors)
+            stage.count = len(people)
         with progress.stage("related") as stage:
             for paper, found in zip(papers, finding.result()):
                 paper.related = found
             stage.count = sum(len(p.related) for p in papers)
-    with progress.stage("layout") as stage:
-        positions = layout.map_layout(papers, feats)
-        stage.count = len(positions)
-    with progress.stage("authors") as stage:
-        people, paper_authors = authors.group_authors(papers, vocab.authors)
-        stage.count = len(people)
     paper_vectors = vectors.paper_vectors(feats)  # for "More like these": a quantisation, too quick for a stage of its own
     run.cache.save_in_background()
     run.reported = len(run.warnings)
