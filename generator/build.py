@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import gc
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterator, Sequence, TypeVar
@@ -113,19 +113,20 @@ def build_corpus(project: Project, progress: Progress, run: Session | None = Non
         methods = _titles(run, papers)
         assign_slugs(papers)
         stage.count = sum(p.title_inferred for p in papers)
-    # The text features and the topic groups do not need the tags: another process makes them meanwhile.
-    with Background(lambda: _features_and_groups(papers, vocab, previous)) as grouping:
+    # The text features and the topic groups do not need the tags: another process makes them meanwhile. The
+    # related papers need the tags and the features, not the topics: another process finds them from then on,
+    # while this one names the topics, links the abstracts, draws the map and groups the authors.
+    with ExitStack() as background:
+        grouping = background.enter_context(Background(lambda: _features_and_groups(papers, vocab, previous)))
         grouped = functools.cache(grouping.result)  # the tags need the embedding once they have picked once
         with progress.stage("tags") as stage:
             tag_index = _tags(run, papers, vocab, lambda: grouped()[0].embedding)
             stage.count = len(tag_index)
         with progress.stage("topics") as stage:
             feats, labels = grouped()
+            finding = background.enter_context(Background(lambda: related.related_lists(papers, feats, tags=tag_index)))
             topic_list = topics.assign_topics(papers, feats, tag_index, vocab, labels=labels, previous=previous)
             stage.count = len(topic_list)
-    # Related papers need the tags; cross-links, the map and the authors do not need them: another process finds
-    # the related papers while this one does the other three.
-    with Background(lambda: related.related_lists(papers, feats, tags=tag_index)) as finding:
         with progress.stage("crosslink") as stage:
             _crosslink(run, papers, tag_index, crosslink.introduced_methods_and_offers(papers, methods)[1])
             stage.count = sum(p.abstract_linked != p.abstract for p in papers)
