@@ -37,6 +37,8 @@ from generator.write.render import TemplateFailed, render_site
 from generator.write.search_shards import DocTerms, shard_search_index
 
 T = TypeVar("T")
+#: The cycle collector's thresholds while MkDocs runs: its pages make few cycles and hundreds of thousands of objects.
+_MKDOCS_GC = (100_000, 20, 20)
 R = TypeVar("R")
 
 
@@ -173,6 +175,8 @@ def build(project: Project, progress: Progress, strict: bool = False) -> Corpus:
         # The corpus stays alive while MkDocs runs; frozen, its millions of objects are not re-scanned by
         # every garbage collection MkDocs' own allocations trigger.
         gc.freeze()
+        thresholds = gc.get_threshold()
+        gc.set_threshold(*_MKDOCS_GC)
         try:
             with progress.stage("mkdocs") as stage:
                 # Pages unchanged since they were published are left in site/ as they are, not written anew.
@@ -200,6 +204,7 @@ def build(project: Project, progress: Progress, strict: bool = False) -> Corpus:
                     raise
                 leftovers += kept
         finally:
+            gc.set_threshold(*thresholds)
             gc.unfreeze()
             remove_work_dir(new_site)  # a failed build's: there only when MkDocs or the update of site/ failed
     _late_warnings(run, corpus)
