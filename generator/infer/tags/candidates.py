@@ -23,7 +23,7 @@ from generator.text import fold_key
 
 MAX_WORDS = 4
 #: Counts kept per phrase key of a text (see text_evidence).
-COUNTS = 6
+COUNTS = 7
 
 # The JSON form of text_evidence() (a tuple is a list of exactly those items): [keys, counts, written forms].
 TextEvidence = tuple[str, str, list[tuple[int, str | list[tuple[str, int]]]]]
@@ -43,6 +43,7 @@ class Occurrence:
     before_object: bool  # a determiner follows ("handling the"), as after a verb
     aside: bool = False  # after an aside's first word ("such as", "unlike", "existing"), in a sentence that states
     # no contribution (about.py): a passing mention if the only one
+    after_determiner: bool = False  # opens its run right after a determiner ("the latent space")
 
 
 def extract_candidates(text: str, acronyms: dict[str, str] | None = None) -> list[Occurrence]:
@@ -138,7 +139,8 @@ def _aside_from(sentence: str, facts: list[tuple]) -> int:
     return aside
 
 
-def _occurrences(text: str, acronyms: dict[str, str]) -> Iterator[tuple[str, str, int, int, int, bool, bool, bool, bool]]:
+def _occurrences(text: str, acronyms: dict[str, str]) -> Iterator[tuple[str, str, int, int, int, bool, bool, bool, bool,
+                                                                         bool]]:
     """Yield the fields of every candidate phrase occurrence of a plain text, in text order."""
     offset, filler = 0, FILLER_KEYS
     lower = set(_LOWER_WORD.findall(text))
@@ -165,6 +167,7 @@ def _occurrences(text: str, acronyms: dict[str, str]) -> Iterator[tuple[str, str
             # After an adverb ("partially observable MDPs", "fully connected layers") the run is the tail of a
             # longer expression: it opens no noun phrase of its own.
             after_adverb = i > 0 and facts[i - 1][12]
+            after_determiner = i > 0 and facts[i - 1][5]
             size = j - i
             for a in range(size):
                 if run[a][4]:
@@ -185,7 +188,7 @@ def _occurrences(text: str, acronyms: dict[str, str]) -> Iterator[tuple[str, str
                         continue
                     at_end = b == size
                     yield (shown, key, si, offset + i + a, b - a, a == 0 and not after_adverb, at_end, at_end and object_follows,
-                           aside)
+                           aside, a == 0 and after_determiner)
             i = j
         offset += n_tokens
 
@@ -202,10 +205,10 @@ def text_evidence(text: str, acronyms: dict[str, str]) -> list:
     """
     by_key: dict[str, list[int]] = {}
     surfaces: dict[str, dict[str, int]] = {}
-    for surface, key, sentence, _start, _n, opens, at_end, before_object, aside in _occurrences(text, acronyms):
+    for surface, key, sentence, _start, _n, opens, at_end, before_object, aside, definite in _occurrences(text, acronyms):
         entry = by_key.get(key)
         if entry is None:
-            by_key[key] = [1, sentence, at_end, before_object, opens, aside]  # as bools are summed: 0 or 1
+            by_key[key] = [1, sentence, at_end, before_object, opens, aside, definite]  # as bools are summed: 0 or 1
             surfaces[key] = {surface: 1}
             continue
         entry[0] += 1
@@ -213,6 +216,7 @@ def text_evidence(text: str, acronyms: dict[str, str]) -> list:
         entry[3] += before_object
         entry[4] += opens
         entry[5] += aside
+        entry[6] += definite
         forms = surfaces[key]
         forms[surface] = forms.get(surface, 0) + 1
     written = []

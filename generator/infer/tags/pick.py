@@ -42,7 +42,13 @@ def concept_key(key: str) -> str:
     "training data", "training set" and "training datasets"; "ReLU networks" and "ReLU neural networks";
     "pre training" and "pretraining" each name one concept, so one paper shows one of them.
     """
-    return "".join(concept_words(key.replace("neural network", "network")))
+    words = concept_words(key)
+    # A kind of network is its kind: "message passing neural networks" and "message passing", "ReLU networks".
+    if len(words) > 1 and words[-1] == "network":
+        words.pop()
+        if len(words) > 1 and words[-1] == "neural":
+            words.pop()
+    return "".join(words)
 
 
 def concept_words(key: str) -> list[str]:

@@ -47,6 +47,9 @@ _FIELD_SHARE = 0.025  # a phrase used by this share of the papers ...
 _FIELD_MIN_PAPERS = 10  # ... and by at least this many ...
 _FIELD_BURST = 1.6  # ... that they name fewer times each than this ...
 _FIELD_OPENING = 0.5  # ... and at least this share of them in their opening sentence, is the field they sit in
+_SETTING_SHARE = 0.3  # a phrase the corpus writes right after a determiner this share of the time ...
+_SETTING_MIN_MENTIONS = 15  # ... over at least this many mentions is one thing of a setup where a paper names it once
+_ACTION_ENDINGS = ("tion", "sion", "ing", "ment")  # nouns of an action: "selection", "compression", "matching"
 _TOOL_MENTIONS = 3  # a versioned name ("GPT-4") named fewer times than this is a tool the paper uses ...
 _NAME_MENTIONS = 2  # ... and one word written as a name ("GPU", "ImageNet") named fewer times than this
 _ADJECTIVE_SINGLE = 0.1  # one adjective alone ("adversarial") names nothing
@@ -83,7 +86,7 @@ class _Rows:
     key: np.ndarray  # its canonical key id
     phrase: np.ndarray  # its phrase key, as an index into Candidates._phrases
     counts: np.ndarray  # COUNTS x rows: mentions, sentence of first mention, ending a noun phrase, before a
-    # determiner, a whole noun phrase, in an aside
+    # determiner, a whole noun phrase, in an aside, right after a determiner
     written: np.ndarray  # whether the row's phrase is written otherwise than as its key ...
     forms: list  # ... and then how (one entry per such row, in row order)
 
@@ -156,7 +159,7 @@ class Candidates:
     def _count(self, rows: _Rows) -> None:
         """Set the candidates (paper, key, tf, first) and the keys' corpus statistics from the rows."""
         n_keys = max(len(self.keys), 1)
-        mentions, first, at_end, before_object, opens, aside = rows.counts
+        mentions, first, at_end, before_object, opens, aside, definite = rows.counts
         # Two phrase keys may fold into one key of a paper: mentions add up, the earlier first mention counts.
         pairs, inverse = np.unique(rows.paper * n_keys + rows.key, return_inverse=True)
         self.paper, self.key = pairs // n_keys, pairs % n_keys
@@ -168,6 +171,7 @@ class Candidates:
         self.at_end = np.bincount(rows.key, weights=at_end, minlength=len(self.keys)).astype(np.int64)
         self.before_object = np.bincount(rows.key, weights=before_object, minlength=len(self.keys)).astype(np.int64)
         self.opens = np.bincount(rows.key, weights=opens, minlength=len(self.keys)).astype(np.int64)
+        self.definite = np.bincount(rows.key, weights=definite, minlength=len(self.keys)).astype(np.int64)
         # Papers using a key: those mentioning it, and those giving it as a keyword without mentioning it.
         given_pairs = np.array([i * n_keys + k for i, keys in enumerate(self.given) for k in keys], dtype=np.int64)
         unmentioned = given_pairs[~contains(pairs, given_pairs)] % n_keys
@@ -233,8 +237,16 @@ class Candidates:
         score *= np.where(self.passing() & ~given_keys[self.key], _PASSING, 1.0)
         self._plain_word &= self.df >= _ONCE_MIN_PAPERS
         score *= np.where(self._plain_word[self.key] & (self.tf == 1) & ~given_keys[self.key], _ONCE_WORD, 1.0)
-        score[(self.background() | self.tool()) & ~given_keys[self.key]] = np.nan
+        score[(self.background() | self.tool() | self.setting()) & ~given_keys[self.key]] = np.nan
         return score
+
+    def setting(self) -> np.ndarray:
+        """Return which candidates are one thing of a paper's setup: named once by the paper, and a phrase its corpus
+        writes after a determiner ("the latent space", "the convergence rate", "a feature extractor") often."""
+        definite = (self.total >= _SETTING_MIN_MENTIONS) & (self.definite >= _SETTING_SHARE * self.total)
+        # An action named as a noun ("the data selection", "the bilevel optimization") is work a paper does.
+        definite &= np.array([not k.endswith(_ACTION_ENDINGS) for k in self.keys], dtype=bool)
+        return definite[self.key] & (self.tf == 1)
 
     def background(self) -> np.ndarray:
         """Return which candidates are background phrases: two words that the papers using them (at least a few)
