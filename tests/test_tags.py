@@ -782,3 +782,14 @@ def test_a_kind_of_neural_network_is_the_concept_that_names_it():
     """"Message passing neural networks" beside "message passing" is one concept shown twice, as the bench reads it."""
     assert concept_key("message passing neural networks".replace("networks", "network")) == concept_key("message passing")
     assert concept_key("deep neural network") == concept_key("neural network")
+
+
+def test_a_name_the_corpus_hardly_ever_spells_out_is_shown_as_its_acronym():
+    """One paper spells out "Contrastive Language-Image Pre-training (CLIP)", the rest write "CLIP": it is known as
+    CLIP."""
+    texts = ["We adapt Contrastive Language-Image Pre-training (CLIP) to retrieval. CLIP features help. CLIP is fast."]
+    texts += [f"CLIP {t}. We study CLIP for {t}; CLIP embeddings guide {t}." for t in ("segmentation", "captioning",
+                                                                                     "robot grasping", "video search")]
+    names = _tag_names(texts)
+    assert all("CLIP" in n for n in names)
+    assert not any("contrastive language-image pre-training" in {x.lower() for x in n} for n in names)

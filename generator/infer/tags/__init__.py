@@ -36,6 +36,8 @@ WIDESPREAD_SHARE = 0.05
 WIDESPREAD_MIN_PAPERS = 10
 #: ... where its papers name it fewer times each than this.
 WIDESPREAD_BURST = 2.0
+#: A name written as its acronym this many times as often as spelled out is shown as the acronym.
+ACRONYM_KNOWN = 10
 #: A paper keeps its field names (score.Candidates.field) unless it has at least this many other tags.
 FIELD_KEEP = 3
 
@@ -259,5 +261,11 @@ def _display_name(key: str, surfaces: dict[str, int], fold: Folder, expansions: 
     spelled = [(c, s) for s, c in surfaces.items() if tag_key(s) == key]
     if not spelled and expansions and key in expansions and expansions[key].split()[0].lower() not in BAD_START:
         return expansions[key]
+    # ... unless the corpus hardly ever spells it out: a name known by its acronym ("CLIP", "APIs") is shown so;
+    # two capitals ("DP") are ambiguous, and a form with other words ("OOD detection") spells out the rest anyway.
+    if spelled and sum(c for c, _ in spelled) * ACRONYM_KNOWN < sum(surfaces.values()):
+        top = sorted(surfaces.items(), key=lambda sc: (-sc[1], -len(sc[0]), sc[0]))[0][0]
+        if " " not in top and sum(ch.isupper() for ch in top) >= 3:
+            return top
     spelled = spelled or [(c, s) for s, c in surfaces.items()]
     return sorted(spelled, key=lambda cs: (-cs[0], -len(cs[1]), cs[1]))[0][1]
