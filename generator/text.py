@@ -38,7 +38,9 @@ def author_key(name: str) -> str:
 
 
 def naive_singular(word: str) -> str:
-    """Drop a plural `s` the naive way ("models" -> "model", but "loss", "gas" stay)."""
+    """Drop a plural `s` the naive way ("models" -> "model", "processes" -> "process", but "loss", "gas" stay)."""
+    if word.endswith("sses"):  # the plural of a noun in -ss: "processes", "classes", "losses"
+        return word[:-2]
     return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
 
 

@@ -793,3 +793,12 @@ def test_a_name_the_corpus_hardly_ever_spells_out_is_shown_as_its_acronym():
     names = _tag_names(texts)
     assert all("CLIP" in n for n in names)
     assert not any("contrastive language-image pre-training" in {x.lower() for x in n} for n in names)
+
+
+def test_a_plural_in_sses_is_one_tag_with_its_singular():
+    """"Renewal processes" and "renewal process" (as "classes" and "class") are one concept: one tag page."""
+    texts = [f"Renewal processes model {t}. We fit renewal processes to {t} data." for t in ("earthquakes", "spikes")]
+    texts += [f"Renewal process models of {t}. We fit a renewal process to {t} data." for t in ("trades", "tweets")]
+    tags = assign_tags([paper(str(i), t) for i, t in enumerate(texts)], Vocabulary())
+    assert [len(t.papers) for t in tags.values() if t.name.startswith("renewal process")] == [4]
+    assert tag_key("Markov decision processes") == tag_key("Markov decision process")
