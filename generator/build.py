@@ -25,7 +25,7 @@ from generator.project import Project
 from generator.read.load import display_path, read_data
 from generator.read.validate import validate
 from generator.read.vocabulary import find_vocabulary, load_vocabulary
-from generator.runtime.cache import CACHE_DIR, Cache, Check, content_key, fields_shape, shape
+from generator.runtime.cache import CACHE_DIR, Cache, Check, content_key, fields_shape, no_cycle_collection, shape
 from generator.runtime.files import clean_work_dirs, make_work_dir, remove_work_dir, replace_file
 from generator.runtime.parallel import Background
 from generator.runtime.progress import Progress
@@ -356,23 +356,11 @@ def _collections(papers: list[Paper]) -> list[Collection]:
 
 def _pages(run: Session) -> tuple[Corpus, dict[str, str]]:
     """Build the corpus and render every generated page in memory, the cycle collector paused meanwhile."""
-    with _no_cycle_collection():
-        corpus = build_corpus(run.project, run.progress, run)
-        return corpus, _render(run, corpus)
-
-
-@contextmanager
-def _no_cycle_collection() -> Iterator[None]:
-    """Pause Python's cycle collector while the corpus is built: it holds millions of objects and no cycles to free."""
     # Every few thousand allocations the collector walks the objects made so far; with the corpus's
     # lists and dicts (and the cache's) that was a fifth of a warm build's time, for nothing to free.
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
+    with no_cycle_collection():
+        corpus = build_corpus(run.project, run.progress, run)
+        return corpus, _render(run, corpus)
 
 
 #: What the cache keeps of a rendered page: its path and Markdown.
