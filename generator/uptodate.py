@@ -20,7 +20,7 @@ from pathlib import Path
 from generator.model import Problem
 from generator.project import Project, _read_mkdocs_yml
 from generator.runtime import cache as cache_module
-from generator.runtime.files import WORK_PREFIXES, replace_file
+from generator.runtime.files import WORK_PREFIXES, entries_under, replace_file
 from generator.write import feed, topic_state
 from generator.write.mkdocs_reuse import releases
 
@@ -53,12 +53,10 @@ def _hash_tree(digest: "hashlib._Hash", folder: Path, skip: tuple[Path, ...] = (
 
 def _stat_tree(digest: "hashlib._Hash", folder: Path) -> None:
     """Add every entry under `folder` (its relative path, size and modification time) to `digest`."""
-    for top, dirs, files in os.walk(folder):
-        dirs.sort()
-        for name in sorted(files):
-            path = os.path.join(top, name)
-            st = os.lstat(path)
-            digest.update(f"{os.path.relpath(path, folder)}\0{st.st_size}\0{st.st_mtime_ns}\n".encode())
+    root = os.fspath(folder)
+    for entry in entries_under(folder):
+        st = entry.stat(follow_symlinks=False)
+        digest.update(f"{entry.path[len(root) + 1:]}\0{st.st_size}\0{st.st_mtime_ns}\n".encode())
 
 
 def inputs_digest(project: Project, strict: bool, with_state: bool = True) -> str:

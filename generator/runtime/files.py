@@ -50,6 +50,37 @@ def write_state(path: Path, text: str, error: Callable[[str], PapersiteError], s
     return True
 
 
+def files_under(folder: Path | str) -> list[str]:
+    """Return every file (or link, a link to a folder too) under `folder` as a sorted relative path ("a/b.html")."""
+    found: list[str] = []
+    _scan(os.fspath(folder), "", found)
+    found.sort()
+    return found
+
+
+def entries_under(folder: Path | str) -> list[os.DirEntry]:
+    """Return every file (or link) under `folder` as a directory entry, in files_under's order (none if it is absent)."""
+    found: list[tuple[str, os.DirEntry]] = []
+    try:
+        _scan(os.fspath(folder), "", found, entries=True)
+    except FileNotFoundError:
+        return []
+    found.sort(key=lambda pair: pair[0])
+    return [entry for _, entry in found]
+
+
+def _scan(path: str, prefix: str, found: list, entries: bool = False) -> None:
+    """Add the files under `path` to `found` (relative paths, or (path, entry) pairs), not following links."""
+    # os.walk's relpath and islink per folder cost more than the scanning: a site has a folder per page.
+    with os.scandir(path) as scan:
+        listed = list(scan)
+    for entry in listed:
+        if entry.is_dir(follow_symlinks=False):
+            _scan(entry.path, f"{prefix}{entry.name}/", found, entries)
+        else:
+            found.append((prefix + entry.name, entry) if entries else prefix + entry.name)
+
+
 def replace_file(path: Path, data: bytes) -> None:
     """Write `data` to `path` through a temporary file and a rename, so no reader sees half a file."""
     path.parent.mkdir(parents=True, exist_ok=True)

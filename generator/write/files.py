@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
-from generator.runtime.files import MARKER, make_work_dir, remove_work_dir, replace_file
+from generator.runtime.files import MARKER, files_under, make_work_dir, remove_work_dir, replace_file
 from generator.write.render import GENERATED_DIRS, GENERATED_FILES
 
 
@@ -121,9 +121,9 @@ def _generated_files_on_disk(docs_dir: Path) -> list[str]:
     root = os.fspath(docs_dir)
     found = [name for name in GENERATED_FILES if os.path.isfile(os.path.join(root, name))]
     for folder in GENERATED_DIRS:
-        for where, _dirs, names in os.walk(os.path.join(root, folder)):
-            rel = os.path.relpath(where, root).replace(os.sep, "/")
-            found.extend(f"{rel}/{name}" for name in names if os.path.isfile(os.path.join(where, name)))
+        if os.path.isdir(os.path.join(root, folder)):
+            found.extend(f"{folder}/{rel}" for rel in files_under(os.path.join(root, folder))
+                         if os.path.isfile(os.path.join(root, folder, rel)))
     return sorted(found)
 
 
@@ -214,14 +214,7 @@ def sync_dir(new: Path, target: Path, untouched: set[str]) -> tuple[list[tuple[P
 
 def _files_under(folder: Path) -> list[str]:
     """Return every file (or link) under `folder` as a sorted relative path, its work marker left out."""
-    root = os.fspath(folder)
-    found = []
-    for where, dirs, names in os.walk(root):
-        rel = os.path.relpath(where, root).replace(os.sep, "/")
-        dirs.sort()
-        found.extend(name if rel == "." else f"{rel}/{name}" for name in names if not (rel == "." and name == MARKER))
-        found.extend(d if rel == "." else f"{rel}/{d}" for d in dirs if os.path.islink(os.path.join(where, d)))
-    return sorted(found)
+    return [rel for rel in files_under(folder) if rel != MARKER]
 
 
 def _move(src: Path, dst: Path, moves: list[tuple[Path, Path]]) -> None:
