@@ -57,6 +57,33 @@ def test_a_worker_error_reaches_the_caller(monkeypatch) -> None:
         parallel.map_ordered(fail_on_seven, list(range(100)), min_items=0)
 
 
+def test_work_started_in_the_background_comes_back_in_order_while_this_process_goes_on(monkeypatch) -> None:
+    monkeypatch.setenv("PAPERSITE_JOBS", "2")
+    items = list(range(1000))
+    with parallel.Ordered(lambda x: x * x, items, min_items=0) as pending:
+        here = parallel.map_ordered(_pid_of, list(range(500)), min_items=0)  # meanwhile: no second pool
+        assert pending.result() == [x * x for x in items]
+    assert set(here) == {os.getpid()}
+    with parallel.Ordered(_pid_of, items, min_items=0) as pending:
+        assert os.getpid() not in set(pending.result())
+    assert threading.active_count() == 1  # the pool's threads are gone: later stages may fork again
+
+
+def test_an_error_in_background_work_reaches_the_caller_and_leaving_early_stops_it(monkeypatch) -> None:
+    monkeypatch.setenv("PAPERSITE_JOBS", "2")
+
+    def fail_on_seven(x: int) -> int:
+        if x == 7:
+            raise ValueError("seven")
+        return x
+
+    with pytest.raises(ValueError, match="seven"), parallel.Ordered(fail_on_seven, list(range(100)), min_items=0) as pending:
+        pending.result()
+    with pytest.raises(KeyError), parallel.Ordered(_pid_of, list(range(100)), min_items=0):
+        raise KeyError("the caller failed first")
+    assert parallel.can_fork()
+
+
 @pytest.mark.parametrize("value", ["0", "two", "-1"])
 def test_a_bad_jobs_setting_is_a_clear_error(monkeypatch, value: str) -> None:
     monkeypatch.setenv("PAPERSITE_JOBS", value)

@@ -85,6 +85,58 @@ def map_ordered(fn: Callable[[T], R], items: Sequence[T], min_items: int | None 
     return out
 
 
+class Ordered(Generic[R]):
+    """map_ordered(fn, items) started now on the workers while this process goes on; `result()` waits for it.
+
+    Use it as a context manager: leaving the block without taking the result stops the workers. While they run,
+    this process forks no other workers (their pool's threads make forking unsafe): its own maps run here.
+    """
+
+    def __init__(self, fn: Callable[[T], R], items: Sequence[T], min_items: int | None = None) -> None:
+        self._fn, self._items = fn, items
+        self._pool = self._pending = None
+        n_jobs = min(jobs(), len(items))
+        if n_jobs < 2 or len(items) < (MIN_ITEMS if min_items is None else min_items) or not can_fork():
+            return
+        global _task
+        self._chunks = min(len(items), n_jobs * 4)  # dealt as map_ordered deals them
+        _task = (fn, items)
+        try:
+            self._pool = multiprocessing.get_context("fork").Pool(n_jobs)
+        except OSError:  # no process to spare: result() does the work here
+            _task = None
+            return
+        self._pending = self._pool.map_async(_run_chunk, [(k, self._chunks) for k in range(self._chunks)], chunksize=1)
+
+    def result(self) -> list[R]:
+        """Return [fn(x) for x in items], in order (computed here if no worker was started)."""
+        if self._pool is None:
+            return [self._fn(x) for x in self._items]
+        try:
+            parts = self._pending.get()
+        finally:
+            self._stop()
+        out: list = [None] * len(self._items)
+        for k, part in enumerate(parts):
+            out[k::self._chunks] = part
+        return out
+
+    def _stop(self) -> None:
+        """End the workers (at once if their work was not taken) and forget the task."""
+        global _task
+        if self._pool is not None:
+            self._pool.terminate()
+            self._pool.join()
+            self._pool = None
+            _task = None
+
+    def __enter__(self) -> "Ordered[R]":
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self._stop()
+
+
 def _run_chunk(chunk: tuple[int, int]) -> list:
     """Run the current task on every n-th item from the k-th, for chunk (k, n) (in a worker)."""
     assert _task is not None

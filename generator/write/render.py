@@ -21,7 +21,7 @@ from generator.write import export, feed, people, saved
 from generator.infer import layout
 from generator.clean.latex import split_math
 from generator.model import Corpus, Paper, Tag, Topic
-from generator.runtime.parallel import map_ordered
+from generator.runtime.parallel import Ordered
 
 #: Folders and files of site_src/ that papersite owns; everything else there is hand-written.
 GENERATED_DIRS = ("papers", "tags", "topics", "authors", "feeds", "map", "exports", "saved")
@@ -247,27 +247,38 @@ def render_site(corpus: Corpus, templates_dir: Path, site_name: str, site_url: s
         *(partial(topic_pages, topic) for topic in corpus.topics),
         *(partial(tag_pages, tag) for tag in tags.values()),
     ]
-    contexts = [paper_context(p, topics, tags, by_id, corpus.paper_authors.get(p.id, []), common["author_urls"])
-                for p in corpus.papers]
-    # Pages of authors are small: a task renders sixteen, so the workers' overhead stays small too.
-    people_contexts = [people.people_context(path, here, corpus, by_id, author_links, entries, order, topics)
-                       for path, here in people.pages_of_authors(corpus).items()]
+    # The corpus-wide pages and files go to the workers at once, while this process finds the
+    # paper and author pages rendered before: with one new abstract, those lookups are most of this stage.
     if memo is None:
+        contexts, people_contexts = _page_contexts(corpus, topics, tags, by_id, author_links, entries, order, common)
         tasks += [partial(paper_page, context) for context in contexts]
         tasks += [partial(author_pages, people_contexts[i : i + 16]) for i in range(0, len(people_contexts), 16)]
+    with Ordered(_call, tasks) as corpus_wide:
         kept: list[dict[str, str]] = []
-    else:
-        # The key is the templates and the context: the page's whole input (the code's version keys the cache itself).
-        digest = templates_digest(templates_dir)
-        kept = memo(contexts, lambda context: (digest, "paper", _plain(context)), lambda context: _call(partial(paper_page, context)))
-        kept += memo(people_contexts, lambda context: (digest, "authors", context),
-                     lambda context: _call(partial(people.render_people, author_tpl, context)))
+        if memo is not None:
+            contexts, people_contexts = _page_contexts(corpus, topics, tags, by_id, author_links, entries, order, common)
+            # The key is the templates and the context: the page's whole input (the code's version keys the cache itself).
+            digest = templates_digest(templates_dir)
+            kept = memo(contexts, lambda context: (digest, "paper", _plain(context)), lambda context: _call(partial(paper_page, context)))
+            kept += memo(people_contexts, lambda context: (digest, "authors", context),
+                         lambda context: _call(partial(people.render_people, author_tpl, context)))
+        made = corpus_wide.result()
     out: dict[str, str] = {}
-    for files in map_ordered(_call, tasks):
+    for files in made:
         out.update(files)
     for files in kept:
         out.update(files)
     return out
+
+
+def _page_contexts(corpus: Corpus, topics: dict[str, Topic], tags: dict[str, Tag], by_id: dict[str, Paper],
+                   author_links: dict[str, str], entries: dict[str, str], order: dict[str, int], common: dict) -> tuple[list[dict], list[dict]]:
+    """Return the context of every paper page, and of every page of authors (sixteen to a task when rendered anew)."""
+    contexts = [paper_context(p, topics, tags, by_id, corpus.paper_authors.get(p.id, []), common["author_urls"])
+                for p in corpus.papers]
+    people_contexts = [people.people_context(path, here, corpus, by_id, author_links, entries, order, topics)
+                       for path, here in people.pages_of_authors(corpus).items()]
+    return contexts, people_contexts
 
 
 def home_context(corpus: Corpus) -> dict[str, list]:
