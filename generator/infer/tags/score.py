@@ -49,7 +49,11 @@ _FIELD_BURST = 1.6  # ... that they name fewer times each than this ...
 _FIELD_OPENING = 0.5  # ... and at least this share of them in their opening sentence, is the field they sit in
 _SETTING_SHARE = 0.3  # a phrase the corpus writes right after a determiner this share of the time ...
 _SETTING_MIN_MENTIONS = 15  # ... over at least this many mentions is one thing of a setup where a paper names it once
-_ACTION_ENDINGS = ("tion", "sion", "ing", "ment")  # nouns of an action: "selection", "compression", "matching"
+_ACTION_ENDINGS = ("tion", "sion", "ing", "ment")
+_LATE_POSITION = 0.6  # a phrase its papers first name this far into their abstracts on average (0 first sentence, 1
+_LATE_MIN_PAPERS = 3  # the last), over at least this many papers, is a study's evaluation ...
+_LATE_HALF = 0.5  # ... where a paper names it once, this far in ...
+_LATE_MIN_SENTENCES = 5  # ... of at least this many sentences (a short text tells little of where its subject comes)  # nouns of an action: "selection", "compression", "matching"
 _TOOL_MENTIONS = 3  # a versioned name ("GPT-4") named fewer times than this is a tool the paper uses ...
 _NAME_MENTIONS = 2  # ... and one word written as a name ("GPU", "ImageNet") named fewer times than this
 _ADJECTIVE_SINGLE = 0.1  # one adjective alone ("adversarial") names nothing
@@ -175,7 +179,8 @@ class Candidates:
         # Papers using a key: those mentioning it, and those giving it as a keyword without mentioning it.
         given_pairs = np.array([i * n_keys + k for i, keys in enumerate(self.given) for k in keys], dtype=np.int64)
         unmentioned = given_pairs[~contains(pairs, given_pairs)] % n_keys
-        self.df = np.bincount(self.key, minlength=len(self.keys)) + np.bincount(unmentioned, minlength=len(self.keys))
+        self.df_mentioned = np.bincount(self.key, minlength=len(self.keys))  # papers naming a key in their text
+        self.df = self.df_mentioned + np.bincount(unmentioned, minlength=len(self.keys))
 
     def _index_forms(self, rows: _Rows) -> None:
         """Index the written forms by key, for the few keys whose forms are read (see surfaces)."""
@@ -237,7 +242,8 @@ class Candidates:
         score *= np.where(self.passing() & ~given_keys[self.key], _PASSING, 1.0)
         self._plain_word &= self.df >= _ONCE_MIN_PAPERS
         score *= np.where(self._plain_word[self.key] & (self.tf == 1) & ~given_keys[self.key], _ONCE_WORD, 1.0)
-        score[(self.background() | self.tool() | self.setting()) & ~given_keys[self.key]] = np.nan
+        unfit = self.background() | self.tool() | self.setting() | self.evaluation()
+        score[unfit & ~given_keys[self.key]] = np.nan
         return score
 
     def setting(self) -> np.ndarray:
@@ -247,6 +253,22 @@ class Candidates:
         # An action named as a noun ("the data selection", "the bilevel optimization") is work a paper does.
         definite &= np.array([not k.endswith(_ACTION_ENDINGS) for k in self.keys], dtype=bool)
         return definite[self.key] & (self.tf == 1)
+
+    def evaluation(self) -> np.ndarray:
+        """Return which candidates are a thing of a study's evaluation or results: a phrase its papers first name late
+        in their abstracts on average ("FID scores", "attack success rate", "sufficient conditions"), that this paper
+        names once, late too: abstracts name their subject early and what they measured it by at the end."""
+        last = self._last_sentence()[self.paper]
+        position = self.first / np.maximum(last, 1)
+        mean = np.bincount(self.key, weights=np.minimum(position, 1.0), minlength=len(self.keys))
+        late = (mean >= _LATE_POSITION * np.maximum(self.df_mentioned, 1)) & (self.df_mentioned >= _LATE_MIN_PAPERS)
+        return late[self.key] & (self.tf == 1) & (position >= _LATE_HALF) & (last >= _LATE_MIN_SENTENCES - 1)
+
+    def _last_sentence(self) -> np.ndarray:
+        """Return each paper's last sentence that names a candidate (the sentence of its latest first mention)."""
+        last = np.zeros(len(self.given), dtype=np.int64)
+        np.maximum.at(last, self.paper, self.first)
+        return last
 
     def background(self) -> np.ndarray:
         """Return which candidates are background phrases: two words that the papers using them (at least a few)
