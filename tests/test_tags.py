@@ -818,3 +818,30 @@ def test_a_thing_the_corpus_names_late_is_an_evaluation_where_a_paper_names_it_o
     assert not any("hydrograph mismatch" in n for n in names[:len(late)]), names
     assert all("hydrograph mismatch" in n for n in names[len(late):]), names
     assert all(any(s in n for s in subjects) for n in names[:len(late)]), names
+
+
+def _scattered_corpus(phrase: str) -> list[Paper]:
+    """Return eight papers in four pairs, each pair sharing its two subjects; one paper of each pair names `phrase`."""
+    pairs = [("coral bleaching", "reef fish"), ("wheat rust", "fungal spores"), ("bat echolocation", "insect prey"),
+             ("glacier calving", "fjord circulation")]
+    return [paper(f"p{i}{j}", f"This is about {a} and {b}. Of {a}, little is known; of {b}, less."
+                  + (f" {phrase.capitalize()} were kept." if j == 0 else ""))
+            for i, (a, b) in enumerate(pairs) for j in range(2)]
+
+
+def test_a_phrase_of_a_few_unrelated_papers_is_no_tag_where_a_paper_names_it_once() -> None:
+    """Four papers on unrelated subjects each name "lab notebooks" once: too few papers to judge it an umbrella tag,
+    yet no more alike than any four, so it is a part of their studies, not what they are about; where its papers are
+    alike, it is what they share and stays. An action named as a noun ("sample pooling") is work a paper does."""
+    rng = np.random.default_rng(1)
+    unit = lambda rows: np.array([r / np.linalg.norm(r) for r in rows])  # noqa: E731
+    unrelated = unit([rng.normal(size=16) for _ in range(8)])
+    direction = rng.normal(size=16)
+    alike = unit([direction + 0.1 * rng.normal(size=16) if k % 2 == 0 else rng.normal(size=16) for k in range(8)])
+    for vectors, phrase, shown in ((unrelated, "lab notebooks", False), (alike, "lab notebooks", True),
+                                   (unrelated, "sample pooling", True)):
+        papers = _scattered_corpus(phrase)
+        assign_tags(papers, Vocabulary(), embedding=lambda: vectors)
+        slug = tag_slug(phrase)
+        assert all((slug in p.tags) == shown for p in papers[0::2]), [p.tags for p in papers]
+        assert all(len(p.tags) >= 2 for p in papers)

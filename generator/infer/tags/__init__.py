@@ -24,8 +24,8 @@ from generator.infer.tags.candidates import (MAX_WORDS, Occurrence, TextEvidence
 from generator.infer.tags.generic import adjective_compound, generic_pair, unfit_phrase, widespread_part
 from generator.infer.tags.pick import BROAD_SHARE, CONCEPT_HEADS, TAIL_SHARE, Picker, concept_key
 from generator.infer.tags.words import BAD_START, GENERIC_SINGLE
-from generator.infer.tags.score import Candidates, Folder
-from generator.infer.tags.umbrella import judged, umbrellas
+from generator.infer.tags.score import ACTION_ENDINGS, Candidates, Folder
+from generator.infer.tags.umbrella import judged, least_papers, scattered, umbrellas
 from generator.text import names_a_subject
 from generator.model import Paper, Tag, Vocabulary
 from generator.text import fold_key as tag_key
@@ -40,6 +40,8 @@ WIDESPREAD_BURST = 2.0
 ACRONYM_KNOWN = 10
 #: A paper keeps its field names (score.Candidates.field) unless it has at least this many other tags.
 FIELD_KEEP = 3
+#: A paper drops its scattered phrases (umbrella.scattered) where it keeps at least this many other tags.
+SCATTERED_KEEP = 2
 
 __all__ = ["MAX_WORDS", "Occurrence", "TextEvidence", "TextFacts", "assign_tags", "corpus_acronyms", "corpus_expansions",
            "corpus_evidence", "evidence_unpacks", "extract_candidates", "find_acronyms", "mentionable_acronyms",
@@ -96,6 +98,9 @@ def assign_tags(papers: list[Paper], vocab: Vocabulary, max_tags: int = 5, min_t
         unfit.umbrella = {k for k in found if not given_keys[k] and cands.keys[k] not in fold.names}
         picks = _shared_picks(picker, allowed, unfit, picks)
     picks = _shared_picks(picker, allowed, unfit, _without_fields(picker, cands, given_keys, fold, allowed, picks))
+    if embedding is not None:
+        picks = _shared_picks(picker, allowed, unfit, _without_scattered(picker, cands, given_keys, fold, allowed,
+                                                                         picks, vectors))
     picks = _shared_picks(picker, allowed, unfit, _without_pieces(picker, cands, given_keys, fold, expansions, allowed,
                                                                   picks))
     tags: dict[str, Tag] = {}
@@ -198,6 +203,32 @@ def _without_fields(picker: Picker, cands: Candidates, given_keys: np.ndarray, f
     pairs = [(row, k) for row, names in drop.items() for k in _field_forms(cands, row, names)]
     picker.exclude(np.array([r for r, _ in pairs], dtype=np.int64), np.array([k for _, k in pairs], dtype=np.int64))
     rows = np.array(list(drop), dtype=np.int64)
+    for row, keys in zip(rows.tolist(), picker.pick(rows, allowed)):
+        picks[row] = keys
+    return picks
+
+
+def _without_scattered(picker: Picker, cands: Candidates, given_keys: np.ndarray, fold: Folder, allowed: np.ndarray,
+                       picks: list[list[int]], vectors: np.ndarray) -> list[list[int]]:
+    """Return the picks again without the phrases that a paper names once and whose papers, too few to judge as an
+    umbrella tag, are no more alike than random ones (umbrella.scattered): "hidden layers", "sufficient statistic",
+    "feature extractor" are a part of unrelated studies. A paper drops them only where it keeps SCATTERED_KEEP
+    other tags; an action named as a noun ("density estimation", "integer programming") is work a paper does."""
+    small = (cands.df_mentioned < least_papers(len(vectors))) & ~given_keys
+    members: dict[int, list[int]] = {}
+    for row, k in zip(cands.paper.tolist(), cands.key.tolist()):
+        if small[k]:
+            members.setdefault(k, []).append(row)
+    found = {k for k in scattered(members, vectors)
+             if cands.keys[k] not in fold.names and not cands.keys[k].endswith(ACTION_ENDINGS)}
+    once = (cands.tf == 1) & np.isin(cands.key, np.array(sorted(found), dtype=np.int64))
+    pairs = set(zip(cands.paper[once].tolist(), cands.key[once].tolist()))
+    drop = [(row, k) for row, keys in enumerate(picks)
+            if len(keys) - sum((row, k) in pairs for k in keys) >= SCATTERED_KEEP for k in keys if (row, k) in pairs]
+    if not drop:
+        return picks
+    picker.exclude(np.array([r for r, _ in drop], dtype=np.int64), np.array([k for _, k in drop], dtype=np.int64))
+    rows = np.array(sorted({r for r, _ in drop}), dtype=np.int64)
     for row, keys in zip(rows.tolist(), picker.pick(rows, allowed)):
         picks[row] = keys
     return picks

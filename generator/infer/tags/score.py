@@ -49,7 +49,7 @@ _FIELD_BURST = 1.6  # ... that they name fewer times each than this ...
 _FIELD_OPENING = 0.5  # ... and at least this share of them in their opening sentence, is the field they sit in
 _SETTING_SHARE = 0.3  # a phrase the corpus writes right after a determiner this share of the time ...
 _SETTING_MIN_MENTIONS = 15  # ... over at least this many mentions is one thing of a setup where a paper names it once
-_ACTION_ENDINGS = ("tion", "sion", "ing", "ment")
+ACTION_ENDINGS = ("tion", "sion", "ing", "ment")
 _LATE_POSITION = 0.6  # a phrase its papers first name this far into their abstracts on average (0 first sentence, 1
 _LATE_MIN_PAPERS = 3  # the last), over at least this many papers, is a study's evaluation ...
 _LATE_HALF = 0.5  # ... where a paper names it once, this far in ...
@@ -251,7 +251,7 @@ class Candidates:
         writes after a determiner ("the latent space", "the convergence rate", "a feature extractor") often."""
         definite = (self.total >= _SETTING_MIN_MENTIONS) & (self.definite >= _SETTING_SHARE * self.total)
         # An action named as a noun ("the data selection", "the bilevel optimization") is work a paper does.
-        definite &= np.array([not k.endswith(_ACTION_ENDINGS) for k in self.keys], dtype=bool)
+        definite &= np.array([not k.endswith(ACTION_ENDINGS) for k in self.keys], dtype=bool)
         return definite[self.key] & (self.tf == 1)
 
     def evaluation(self) -> np.ndarray:

@@ -3,7 +3,8 @@
 Such a tag helps no reader find related work: its page is a random sample of the corpus. What the papers
 sharing a tag have in common is measured in the text features' embedding (the one topics and related papers
 use): the mean cosine between two of its papers, against two papers drawn at random, as a share of the way
-from random to identical. Only tags of enough papers are judged, so that mean is a stable estimate.
+from random to identical. Only tags of enough papers are judged, so that mean is a stable estimate; a phrase of
+fewer papers that are still no more alike than random ones is scattered, a part of unrelated studies (`scattered`).
 """
 
 from __future__ import annotations
@@ -20,6 +21,10 @@ MIN_COHESION = 0.08
 MIN_PAPERS = 6
 #: ... nor tags of less than this share of the corpus.
 MIN_SHARE = 0.01
+#: A phrase of fewer papers than that, and at least this many, ...
+SCATTERED_MIN_PAPERS = 4
+#: ... whose papers are less alike than this is scattered: a part of unrelated studies ("hidden layers").
+SCATTERED_COHESION = 0.2
 
 
 def cohesion(rows: np.ndarray, embedding: np.ndarray, random_pair: float | None = None) -> float:
@@ -39,8 +44,13 @@ def mean_pair(rows: np.ndarray) -> float:
 
 def judged(members: dict[K, list[int]], n: int) -> set[K]:
     """Return the keys (of `members`: key -> its papers' rows) with enough papers, of a corpus of `n`, to be judged."""
-    least = max(MIN_PAPERS, int(np.ceil(MIN_SHARE * n)))
+    least = least_papers(n)
     return {key for key, rows in members.items() if len(rows) >= least} if n >= 3 else set()
+
+
+def least_papers(n: int) -> int:
+    """Return the fewest papers a key of a corpus of `n` needs to be judged (MIN_PAPERS, MIN_SHARE)."""
+    return max(MIN_PAPERS, int(np.ceil(MIN_SHARE * n)))
 
 
 def umbrellas(members: dict[K, list[int]], embedding: np.ndarray, threshold: float = MIN_COHESION) -> set[K]:
@@ -51,3 +61,15 @@ def umbrellas(members: dict[K, list[int]], embedding: np.ndarray, threshold: flo
     random_pair = mean_pair(embedding)
     return {key for key in keys
             if cohesion(np.asarray(members[key], dtype=np.int64), embedding, random_pair) < threshold}
+
+
+def scattered(members: dict[K, list[int]], embedding: np.ndarray, threshold: float = SCATTERED_COHESION) -> set[K]:
+    """Return the keys (of `members`: key -> the rows of the papers naming it) too small to judge as umbrellas, of at
+    least SCATTERED_MIN_PAPERS papers, whose papers are no more alike than `threshold`."""
+    least = least_papers(len(embedding))
+    small = {key: rows for key, rows in members.items() if SCATTERED_MIN_PAPERS <= len(rows) < least}
+    if not small:
+        return set()
+    random_pair = mean_pair(embedding)
+    return {key for key, rows in small.items()
+            if cohesion(np.asarray(rows, dtype=np.int64), embedding, random_pair) < threshold}
