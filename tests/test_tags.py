@@ -845,3 +845,17 @@ def test_a_phrase_of_a_few_unrelated_papers_is_no_tag_where_a_paper_names_it_onc
         slug = tag_slug(phrase)
         assert all((slug in p.tags) == shown for p in papers[0::2]), [p.tags for p in papers]
         assert all(len(p.tags) >= 2 for p in papers)
+
+
+def test_of_three_nested_tags_a_paper_shows_the_broadest_and_the_narrowest() -> None:
+    """"river discharge", "seasonal river discharge", "seasonal river discharge forecasting" on one paper: the middle
+    one says nothing the other two do not; the broad tag still gathers the field, the narrow one says what it is."""
+    chain = ["river discharge", "seasonal river discharge", "seasonal river discharge forecasting"]
+    texts = [f"Seasonal river discharge forecasting for {basin}. We forecast seasonal river discharge from river "
+             f"discharge records of {basin}." for basin in ("the Rhine", "the Danube", "the Elbe")]
+    papers = [paper(str(i), t, keywords=chain) for i, t in enumerate(texts)]
+    tags = assign_tags(papers, Vocabulary())
+    for p in papers:
+        names = [tags[s].name for s in p.tags]
+        assert "river discharge" in names and "seasonal river discharge forecasting" in names, names
+        assert "seasonal river discharge" not in names, names

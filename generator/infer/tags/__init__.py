@@ -103,6 +103,7 @@ def assign_tags(papers: list[Paper], vocab: Vocabulary, max_tags: int = 5, min_t
                                                                          picks, vectors))
     picks = _shared_picks(picker, allowed, unfit, _without_pieces(picker, cands, given_keys, fold, expansions, allowed,
                                                                   picks))
+    picks = [_without_middles(keys, cands.keys) for keys in picks]
     tags: dict[str, Tag] = {}
     slug_of: dict[int, str] = {}
     for kid in sorted({k for keys in picks for k in keys}, key=cands.keys.__getitem__):
@@ -232,6 +233,16 @@ def _without_scattered(picker: Picker, cands: Candidates, given_keys: np.ndarray
     for row, keys in zip(rows.tolist(), picker.pick(rows, allowed)):
         picks[row] = keys
     return picks
+
+
+def _without_middles(keys: list[int], names: list[str]) -> list[int]:
+    """Return a paper's tags without those that hold one of its other tags and are held by another: of "time series",
+    "multivariate time series" and "multivariate time series forecasting", the first and the last say it all."""
+    words = [f" {names[k]} " for k in keys]
+    def middle(i: int) -> bool:
+        return (any(words[j] in words[i] for j in range(len(keys)) if j != i)
+                and any(words[i] in words[j] for j in range(len(keys)) if j != i))
+    return [k for i, k in enumerate(keys) if not middle(i)]
 
 
 def _without_pieces(picker: Picker, cands: Candidates, given_keys: np.ndarray, fold: Folder,
