@@ -1506,3 +1506,17 @@ def test_a_comparison_cut_before_its_to_is_a_fragment() -> None:
                 "challenge. To address this need, we introduce ZedAgent, which autonomously discovers prompts equivalent "
                 "in quality to those handcrafted by experts. ZedAgent plans strategically.")
     assert "equivalent in quality" not in infer_title(abstract), infer_title(abstract)
+
+
+def test_a_claim_of_size_before_the_kind_of_thing_made_is_no_part_of_its_title() -> None:
+    # "DiffusionSat: Largest generative foundation model": the abstract's boast, not what the model is.
+    abstract = ("Diffusion models have achieved state-of-the-art results on many modalities including images, speech, "
+                "and video. However, existing models are not tailored to support remote sensing data. We present "
+                "TerraGen, to date the largest generative foundation model trained on a collection of publicly "
+                "available large, high-resolution remote sensing datasets. TerraGen generates realistic samples.")
+    title = infer_title(abstract)
+    assert title.startswith("TerraGen: Generative foundation model"), title
+    # A superlative that is the concept itself stays: "the largest eigenvalue" names no kind of thing made.
+    assert "largest eigenvalue" in infer_title(
+        "Spectral methods are widely used. We propose SpecBound, a bound on the largest eigenvalue of sparse random "
+        "graphs. SpecBound is tight. Experiments confirm SpecBound on many graphs.").lower()

@@ -11,6 +11,7 @@ import re
 from wordfreq import zipf_frequency
 
 from generator.infer.titles.fragments import COMPARATIVES
+from generator.infer.titles.lexicon import _HEAD_RE
 from generator.infer.titles.plain import _sub_closed
 from generator.text import common_word, everyday_word, naive_singular
 
@@ -29,6 +30,10 @@ _DASH_ASIDE = re.compile(r"\s*[—–](?=[^—–]{0,150}\s(?:is|are|was|were|de
 _LEAD_DROP = re.compile(
     r"^(?:(?:a|an|the|our|some|novel|new|innovative|simple|yet|first|generic|general|and|or|proposed|seminal|celebrated"
     r"|renowned|popular)(?![\w-])[\s,]*)+", re.I)
+#: "the largest generative foundation model": a claim of size or scope before the kind of thing a paper makes is the
+#: abstract's boast, not the title's description ("the largest eigenvalue" names no kind: it stays).
+_SUPERLATIVE_KIND = re.compile(rf"^(?:largest|biggest|most\s+(?:comprehensive|extensive|diverse|complete))\s+"
+                               rf"(?=(?:[\w-]+\s+){{0,3}}(?:{_HEAD_RE})s?\b)", re.I)
 #: "the challenging problem of estimating X": the problem's name is the gerund phrase it holds.
 _PROBLEM_OF = re.compile(r"^(?:the\s+)?(?:(?:[\w-]+\s+){0,2}?(?:problem|task|question|challenge)\s+of\s+(?=[a-z]+ing\s)"
                          # "the problem of residual error estimation": the problem's name alone is the topic.
@@ -141,6 +146,7 @@ def _clean_phrase(phrase: str, limit: int, generic_head: bool = False) -> str:
     p = re.split(r"(?<=[a-z0-9)])[.!?]\s+(?=[A-Z])", p, maxsplit=1)[0]  # a missed sentence end
     p = p.strip(" .,;:!?-–—\"'“”")
     p = _LEAD_DROP.sub("", p)
+    p = _LEAD_DROP.sub("", _SUPERLATIVE_KIND.sub("", p))
     p = _PROBLEM_OF.sub("", p)
     p = _FOR_THE_TASK.sub("for ", p)  # "model for the task of text-driven video editing": the task is its name
     p = _US_TO.sub(" to ", p)  # "framework that enables us to analyze X": the purpose, without the authors' voice
