@@ -1,7 +1,5 @@
 """Run the command line as `python -m generator`."""
 
-import sys
+from generator.cli import run
 
-from generator.cli import main
-
-sys.exit(main())
+run()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import threading
 import time
@@ -51,6 +52,18 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+
+
+def run() -> None:
+    """Run the `papersite` command and end the process with its exit code at once, the output flushed."""
+    code = main()
+    # A build of 10,000 papers leaves millions of objects: freeing them one by one as the interpreter shuts down
+    # took over a second, for memory the system takes back anyway. Every file was written and closed by now.
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    finally:
+        os._exit(code)
 
 
 def _parser() -> argparse.ArgumentParser:
