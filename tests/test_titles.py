@@ -1426,7 +1426,7 @@ def test_a_finding_after_proving_that_and_an_aside_is_the_title_cut_after_its_ob
     ("Diffusion models have achieved strong results on images. However, existing models do not support remote "
      "sensing data. In this paper, we present ZedSat, to date the largest generative foundation model for satellite "
      "imagery. Our method produces realistic samples.",
-     "ZedSat: Largest generative foundation model for satellite imagery"),
+     "ZedSat: Generative foundation model for satellite imagery"),
 ])
 def test_what_a_named_method_does_is_read_from_the_clause_around_its_name(abstract: str, start: str) -> None:
     title = infer_title(abstract)
