@@ -202,11 +202,7 @@ def _without_fields(picker: Picker, cands: Candidates, given_keys: np.ndarray, f
     if not drop:
         return picks
     pairs = [(row, k) for row, names in drop.items() for k in _field_forms(cands, row, names)]
-    picker.exclude(np.array([r for r, _ in pairs], dtype=np.int64), np.array([k for _, k in pairs], dtype=np.int64))
-    rows = np.array(list(drop), dtype=np.int64)
-    for row, keys in zip(rows.tolist(), picker.pick(rows, allowed)):
-        picks[row] = keys
-    return picks
+    return _picked_again(picker, picks, pairs, allowed, rows=list(drop))
 
 
 def _without_scattered(picker: Picker, cands: Candidates, given_keys: np.ndarray, fold: Folder, allowed: np.ndarray,
@@ -228,9 +224,15 @@ def _without_scattered(picker: Picker, cands: Candidates, given_keys: np.ndarray
             if len(keys) - sum((row, k) in pairs for k in keys) >= SCATTERED_KEEP for k in keys if (row, k) in pairs]
     if not drop:
         return picks
-    picker.exclude(np.array([r for r, _ in drop], dtype=np.int64), np.array([k for _, k in drop], dtype=np.int64))
-    rows = np.array(sorted({r for r, _ in drop}), dtype=np.int64)
-    for row, keys in zip(rows.tolist(), picker.pick(rows, allowed)):
+    return _picked_again(picker, picks, drop, allowed)
+
+
+def _picked_again(picker: Picker, picks: list[list[int]], pairs: list[tuple[int, int]], allowed: np.ndarray,
+                  rows: list[int] | None = None) -> list[list[int]]:
+    """Return the picks with the papers of `pairs` (paper row, key) picking again, each without its keys there."""
+    picker.exclude(np.array([r for r, _ in pairs], dtype=np.int64), np.array([k for _, k in pairs], dtype=np.int64))
+    again = np.array(sorted({r for r, _ in pairs}) if rows is None else rows, dtype=np.int64)
+    for row, keys in zip(again.tolist(), picker.pick(again, allowed)):
         picks[row] = keys
     return picks
 
@@ -265,11 +267,7 @@ def _without_pieces(picker: Picker, cands: Candidates, given_keys: np.ndarray, f
                 pairs.append((row, a))
     if not pairs:
         return picks
-    picker.exclude(np.array([r for r, _ in pairs], dtype=np.int64), np.array([k for _, k in pairs], dtype=np.int64))
-    rows = np.array(sorted({r for r, _ in pairs}), dtype=np.int64)
-    for row, keys in zip(rows.tolist(), picker.pick(rows, allowed)):
-        picks[row] = keys
-    return picks
+    return _picked_again(picker, picks, pairs, allowed)
 
 
 def _field_forms(cands: Candidates, row: int, fields: set[int]) -> list[int]:
