@@ -1520,3 +1520,14 @@ def test_a_claim_of_size_before_the_kind_of_thing_made_is_no_part_of_its_title()
     assert "largest eigenvalue" in infer_title(
         "Spectral methods are widely used. We propose SpecBound, a bound on the largest eigenvalue of sparse random "
         "graphs. SpecBound is tight. Experiments confirm SpecBound on many graphs.").lower()
+
+
+def test_a_field_whose_acronym_the_title_holds_is_spelled_out_there_not_added_again() -> None:
+    # "Self-Training framework for SGG in scene graph generation models": the field twice, once as its acronym.
+    abstract = ("Scene graph generation (SGG) models have suffered from inherent problems regarding the benchmark "
+                "datasets such as the long-tailed predicate distribution and missing annotation problems. In this work, "
+                "we aim to alleviate the long-tailed problem of SGG by utilizing unannotated triplets. To this end, we "
+                "introduce a **Z**elf-**T**raining framework for **SGG** **(ZT-SGG)** that assigns pseudo-labels for "
+                "unannotated triplets based on which the SGG models are trained. Our extensive experiments verify the "
+                "effectiveness of ZT-SGG on various SGG models.")
+    assert infer_title(abstract) == "ZT-SGG: Zelf-Training framework for scene graph generation"

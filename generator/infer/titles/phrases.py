@@ -399,6 +399,10 @@ def _spelled_out(phrase: str, text: str) -> str:
     return _SHORT_TOKEN.sub(long_form, phrase)
 
 
+#: The kind of thing a field's name may end with after the task it is for ("scene graph generation models").
+_KIND_HEADS = frozenset({"model", "network", "method", "system", "algorithm"})
+
+
 def _with_topic(phrase: str, text: str, room: int) -> str:
     """Return `phrase` + " for <field>" when the first sentence names a field the phrase does not mention.
 
@@ -424,6 +428,10 @@ def _with_topic(phrase: str, text: str, room: int) -> str:
     new = [naive_singular(w) for w in re.findall(r"\w+", topic.lower()) if w not in _STOP_TAIL]
     # A leading digit run is one initial ("3D gaussian splatting" -> "3dgs").
     short = _short_form(phrase, "".join(re.match(r"\d+[a-z]?|\w", w).group(0) for w in new))
+    if not short and len(new) >= 3 and new[-1] in _KIND_HEADS and len(topic.split()) == len(new):
+        # "scene graph generation (SGG) models": the acronym names the task, the models are its kind.
+        short = _short_form(phrase, "".join(re.match(r"\d+[a-z]?|\w", w).group(0) for w in new[:-1]))
+        topic = " ".join(topic.split()[:-1]) if short else topic
     if short:
         after = phrase[short.end():].split(maxsplit=1)
         if after and after[0][:1].isupper():
