@@ -62,27 +62,8 @@ def can_fork() -> bool:
 
 def map_ordered(fn: Callable[[T], R], items: Sequence[T], min_items: int | None = None) -> list[R]:
     """Return [fn(x) for x in items], computed by forked workers when the batch is large enough."""
-    n_jobs = min(jobs(), len(items))
-    if n_jobs < 2 or len(items) < (MIN_ITEMS if min_items is None else min_items) or not can_fork():
-        return [fn(x) for x in items]
-    global _task
-    # A few chunks per worker even out chunks of unequal cost. Chunk k takes every n-th item from k: costly items
-    # that sit together (a renderer's whole-corpus files, listed first) are dealt to every worker, not one.
-    n_chunks = min(len(items), n_jobs * 4)
-    _task = (fn, items)
-    try:
-        try:
-            pool = multiprocessing.get_context("fork").Pool(n_jobs)
-        except OSError:  # no process to spare (memory, process limit): do the work here
-            return [fn(x) for x in items]
-        with pool:
-            parts = pool.map(_run_chunk, [(k, n_chunks) for k in range(n_chunks)], chunksize=1)
-    finally:
-        _task = None
-    out: list = [None] * len(items)
-    for k, part in enumerate(parts):
-        out[k::n_chunks] = part
-    return out
+    with Ordered(fn, items, min_items) as work:
+        return work.result()
 
 
 class Ordered(Generic[R]):
@@ -99,11 +80,13 @@ class Ordered(Generic[R]):
         if n_jobs < 2 or len(items) < (MIN_ITEMS if min_items is None else min_items) or not can_fork():
             return
         global _task
-        self._chunks = min(len(items), n_jobs * 4)  # dealt as map_ordered deals them
+        # A few chunks per worker even out chunks of unequal cost. Chunk k takes every n-th item from k: costly items
+        # that sit together (a renderer's whole-corpus files, listed first) are dealt to every worker, not one.
+        self._chunks = min(len(items), n_jobs * 4)
         _task = (fn, items)
         try:
             self._pool = multiprocessing.get_context("fork").Pool(n_jobs)
-        except OSError:  # no process to spare: result() does the work here
+        except OSError:  # no process to spare (memory, process limit): result() does the work here
             _task = None
             return
         self._pending = self._pool.map_async(_run_chunk, [(k, self._chunks) for k in range(self._chunks)], chunksize=1)

@@ -213,9 +213,9 @@ def _without_scattered(picker: Picker, cands: Candidates, given_keys: np.ndarray
     other tags; an action named as a noun ("density estimation", "integer programming") is work a paper does."""
     small = (cands.df_mentioned < least_papers(len(vectors))) & ~given_keys
     members: dict[int, list[int]] = {}
-    for row, k in zip(cands.paper.tolist(), cands.key.tolist()):
-        if small[k]:
-            members.setdefault(k, []).append(row)
+    of_small = small[cands.key]
+    for row, k in zip(cands.paper[of_small].tolist(), cands.key[of_small].tolist()):
+        members.setdefault(k, []).append(row)
     found = {k for k in scattered(members, vectors)
              if cands.keys[k] not in fold.names and not cands.keys[k].endswith(ACTION_ENDINGS)}
     once = (cands.tf == 1) & np.isin(cands.key, np.array(sorted(found), dtype=np.int64))
