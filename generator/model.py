@@ -125,6 +125,7 @@ class Tag:
     name: str
     aliases: list[str] = field(default_factory=list)
     papers: list[str] = field(default_factory=list)  # paper ids
+    is_field: bool = False  # names the field the corpus sits in ("machine learning"), not a group of its papers
 
     @property
     def path(self) -> str:

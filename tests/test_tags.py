@@ -686,6 +686,15 @@ def test_a_field_its_papers_open_with_once_is_no_tag_beside_specific_ones():
         assert "machine learning" in shown
 
 
+def test_a_field_kept_as_a_tag_is_marked_as_the_field():
+    """The field the papers sit in ("machine learning") is marked on its Tag, so no topic is named by it; their
+    subjects are not."""
+    papers = [paper(f"p{i}", t) for i, t in enumerate(_field_corpus())]
+    tags = {t.name: t for t in assign_tags(papers, Vocabulary()).values()}
+    assert tags["machine learning"].is_field
+    assert not tags["reward shaping"].is_field and not tags["data pricing"].is_field
+
+
 # Each case: three abstracts of one field that repeat a phrase naming a part of their setup (junk) beside their subject.
 _SETUP_CASES = {
     "role": ("target distribution", "wage inequality",

@@ -1531,3 +1531,24 @@ def test_a_field_whose_acronym_the_title_holds_is_spelled_out_there_not_added_ag
                 "unannotated triplets based on which the SGG models are trained. Our extensive experiments verify the "
                 "effectiveness of ZT-SGG on various SGG models.")
     assert infer_title(abstract) == "ZT-SGG: Zelf-Training framework for scene graph generation"
+
+
+def test_a_range_from_one_thing_to_another_is_not_cut_after_its_from() -> None:
+    # "... establish the links from ansatz [to various symmetries]": half a range is a fragment.
+    abstract = ("Variational quantum algorithms (VQAs) have emerged as popular approaches to obtain quantum advantage. "
+                "In this paper, we revisit the Hamming Weight (HW) preserving ansatz and establish the links from ansatz "
+                "to various symmetries and constraints, which both enlarges the usage of HW preserving ansatz and "
+                "provides a coherent solution for constrained VQAs. Experiments confirm it.")
+    title = infer_title(abstract)
+    assert not title.endswith(("from ansatz", "from")), title
+    assert "Hamming Weight preserving ansatz" in title, title
+
+
+def test_an_opening_subject_that_gives_examples_of_a_kind_is_no_field_for_the_title() -> None:
+    # "Advances like protein diffusion have marked progress ...": examples of advances, not where the method applies.
+    abstract = ("Advances like protein diffusion have marked revolutionary progress in de novo protein design, a central "
+                "topic in life science. These methods typically depend on protein structure encoders. In this work, we "
+                "introduce the Vector Field Network (VFN), that enables network layers to perform learnable vector "
+                "computations between coordinates of frame-anchored virtual atoms. VFN excels in protein design.")
+    title = infer_title(abstract)
+    assert title.startswith("VFN: Vector Field Network") and "like" not in title.split(), title

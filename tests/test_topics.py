@@ -92,6 +92,18 @@ def test_a_tag_on_papers_no_more_alike_than_any_names_no_topic():
     assert topics and all("machine learning" not in t.name.lower() for t in topics), [t.name for t in topics]
 
 
+def test_a_tag_naming_the_corpus_field_names_no_topic():
+    """A field's name ("machine learning", marked by the tagger) on a group's papers does not name the group, though
+    a tag on those papers otherwise would (test_names_prefer_characteristic_tags)."""
+    papers = grouped_papers()
+    for p in papers[4:8]:
+        p.tags = ["machine-learning"]
+    tags = {"machine-learning": Tag(slug="machine-learning", name="machine learning", is_field=True,
+                                    papers=[p.id for p in papers[4:8]])}
+    topics = assign_topics(papers, build_features(papers), tags, Vocabulary())
+    assert all("machine learning" not in t.name.lower() for t in topics), [t.name for t in topics]
+
+
 def test_fixed_taxonomy_is_used_instead_of_discovery():
     papers = grouped_papers()
     vocab = Vocabulary(topics=[

@@ -316,7 +316,8 @@ def _describe_all(labels: np.ndarray, papers: list[Paper], features: Features, t
     sizes = np.asarray(membership.sum(axis=1)).ravel()
     term_lift = _term_lift(membership, sizes, features)
     tag_names, tag_counts = _tag_counts(membership, papers, tags)
-    broad = _broad_tags(tags, features)
+    # A field's name ("machine learning") is on papers of many groups: it names none of them.
+    broad = _broad_tags(tags, features) | {tag.name for tag in tags.values() if tag.is_field}
     keep = np.array([name not in broad for name in tag_names], dtype=bool)
     tag_names = [name for name, ok in zip(tag_names, keep) if ok]
     tag_counts = tag_counts[:, keep]

@@ -106,8 +106,10 @@ def assign_tags(papers: list[Paper], vocab: Vocabulary, max_tags: int = 5, min_t
     picks = [_without_middles(keys, cands.keys) for keys in picks]
     tags: dict[str, Tag] = {}
     slug_of: dict[int, str] = {}
+    fields = cands.fields()
     for kid in sorted({k for keys in picks for k in keys}, key=cands.keys.__getitem__):
         tag = _tag(cands.keys[kid], cands.surfaces(kid), fold, tags, expansions)
+        tag.is_field = bool(fields[kid]) and cands.keys[kid] not in fold.names
         tags[tag.slug] = tag
         slug_of[kid] = tag.slug
     for paper, keys in zip(papers, picks):

@@ -282,11 +282,15 @@ class Candidates:
         """Return which candidates name the field a paper sits in rather than its subject: a phrase many papers
         use and name about once each, most in their opening sentence ("machine learning", "artificial intelligence"),
         that this paper names once."""
+        return self.fields()[self.key] & (self.tf == 1)
+
+    def fields(self) -> np.ndarray:
+        """Return which keys name a field (see field): many papers use them, about once each, most in their opening
+        sentence."""
         floor = max(_FIELD_SHARE * len(self.given), _FIELD_MIN_PAPERS)
         wide = (self.df >= floor) & (self.total < _FIELD_BURST * self.df)
         opening = np.bincount(self.key, weights=self.first == 0, minlength=len(self.keys))
-        wide &= opening >= _FIELD_OPENING * np.maximum(self.df, 1)
-        return wide[self.key] & (self.tf == 1)
+        return wide & (opening >= _FIELD_OPENING * np.maximum(self.df, 1))
 
     def tool(self) -> np.ndarray:
         """Return which candidates are a versioned name ("GPT-4", "LLaMA-2", "CIFAR-100": a model, dataset or

@@ -309,6 +309,7 @@ def _topic(text: str) -> str:
     return _as_topic(opening.group(1)) or _as_topic(_QUALIFIER.split(opening.group(1), maxsplit=1)[0])
 
 
+_EXAMPLE = re.compile(r"\b(?:like|such as|including|e\.g\.?)\s", re.I)
 #: An aside that opens with a participle, maybe after its adverb ("axiomatically-grounded in", "widely used in").
 _PARTICIPLE_ASIDE = re.compile(r"\s*(?:[a-z]+ly[\s-]+)?[a-z]+(?:ed|en)\s+(?:in|by|on|from|with|for|as|to|into|at)\b")
 
@@ -322,6 +323,8 @@ def _as_topic(phrase: str) -> str:
         return ""
     if words[-1].lower() in _STOP_TAIL or words[-1].lower() in {"and", "or", "of", "that", "which"}:
         return ""
+    if _EXAMPLE.search(subject):
+        return ""  # "Advances like protein diffusion", "Models such as GPT-4": examples of a kind, not a field
     if problem(subject):
         return ""  # "not all positive pairs", "especially transformers": no field a title is for
     if len(words) == 1 and words[0].isalpha() and everyday_word(words[0].lower()):

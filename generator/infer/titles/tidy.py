@@ -133,6 +133,7 @@ def _listed_heads(p: str, at: int) -> bool:
 _MANNER_TAIL = re.compile(r"(?<=\w)\s+in\s+an?\s+(?:[\w-]+\s+){0,2}(?:fashion|manner|way)$")
 _CUT_RELATIVE = re.compile(r"\s(?:that|which)\s+(?:[a-z]+ly\s+)?[a-z]+s\s+(?:[\w-]+\s+){0,3}[\w-]+$")
 _THE_NOUN_END = re.compile(r"\bthe\s+[\w-]+$")
+_FROM_OPEN = re.compile(r"\bfrom\s+(?:[\w-]+\s+){0,3}[\w-]+$")
 
 
 def _clean_phrase(phrase: str, limit: int, generic_head: bool = False) -> str:
@@ -180,8 +181,10 @@ def _clean_phrase(phrase: str, limit: int, generic_head: bool = False) -> str:
     if len(p) > limit:
         for cuts in _WEAK_CUTS:
             # "to merge the representations [of ...]": a cut between "the X" and its "of" leaves X unsaid.
+            # "the links from ansatz [to symmetries]": a cut between "from X" and its "to" leaves half a range.
             ends = [m.start() for m in cuts.finditer(p) if 15 <= m.start() <= limit
-                    and not (p.startswith(" of ", m.start()) and _THE_NOUN_END.search(p, 0, m.start()))]
+                    and not (p.startswith(" of ", m.start()) and _THE_NOUN_END.search(p, 0, m.start()))
+                    and not (p.startswith(" to ", m.start()) and _FROM_OPEN.search(p, 0, m.start()))]
             if ends:
                 p = p[:ends[-1]]
                 # "architecture ... that combines competitive performance [with ...]": a relative clause cut inside
