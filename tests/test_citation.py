@@ -107,3 +107,25 @@ def test_facets_json_gives_every_paper_its_topic_tags_venue_year_and_authors() -
     assert data["authors"] == [["ann-alpha", "Ann Alpha"], ["zoe-zed", "Zoe Zed"]]  # by surname, as the index
     assert data["papers"] == [["Sparse Models", "sparse-models-aaaaaa/", 0, [1, 0], "ICLR", "2024", [0, 1]],
                               ["Sparse Models", "two-bbbbbb/", -1, [], "", "", [0]]]
+
+
+def test_math_in_an_abstract_reaches_the_description_feed_and_csv_as_written(tmp_path: Path) -> None:
+    """"$k$-means" and "$\\pi$2vec" are no "-means" and "2vec" where the abstract is shown as text: the page's meta
+    description and the feed say "k-means" and "π2vec", and the CSV keeps the abstract as given."""
+    from generator.build import generate
+    from tests.conftest import records_project
+
+    abstract = ("We present $\\pi$2vec, a method that clusters policies with $k$-means in $O(n \\log n)$ time. "
+                + "Each policy is a vector of successor features from a pretrained model. " * 4)
+    records = [{"id": "a1", "title": "Pi2vec", "abstract": abstract, "year": 2024},
+               {"id": "a2", "title": "Other", "abstract": "We study sparse autoencoders for protein design.", "year": 2024}]
+    root = records_project(tmp_path / "project", records)
+    _, files = generate(Project.at(root), Progress(quiet=True))
+    page = next(text for path, text in files.items() if path.startswith("papers/pi2vec"))
+    description = re.search(r"^description: (.*)$", page, re.M).group(1)
+    assert "π2vec" in description and "k-means" in description and "O(n log n)" in description, description
+    assert description.rstrip('"').endswith("…") and len(description) < 230, description  # cut at a word
+    rows = list(csv.DictReader(io.StringIO(files["exports/papers.csv"])))
+    assert next(r for r in rows if r["id"] == "a1")["abstract"].startswith("We present $\\pi$2vec"), rows
+    feed = files["feed.xml"]
+    assert "π2vec" in feed and "with k-means in" in feed, feed

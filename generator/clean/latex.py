@@ -172,11 +172,15 @@ def split_math(text: str) -> list[tuple[bool, str]]:
     return [(math, piece) for math, piece in pieces + [(False, text[pos:])] if piece]
 
 
-def math_as_text(text: str) -> str:
-    """Return text with each math span written as plain characters ("$\\texttt{NAISR}$" → "NAISR", "$K^2$" → "K^2")."""
+def math_as_text(text: str, symbols: bool = False) -> str:
+    """Return text with each math span written as plain characters ("$\\texttt{NAISR}$" → "NAISR", "$K^2$" → "K^2");
+    with `symbols`, a symbol's command as its character ("$\\pi$" → "π", not "pi")."""
+    def command(m: re.Match[str]) -> str:
+        return _SYMBOLS.get(m.group(1), m.group(1)) if symbols else m.group(1)
+
     def plain(m: re.Match[str]) -> str:
         body = next(g for g in m.groups() if g is not None)
         for _ in range(4):  # nested arguments: \\mathbf{\\hat{x}}
             body = _MATH_COMMAND_ARG.sub(r"\1", body)
-        return _MATH_COMMAND.sub(r"\1", body).replace("{", "").replace("}", "").strip()
+        return _MATH_COMMAND.sub(command, body).replace("{", "").replace("}", "").strip()
     return _MATH_SPAN.sub(plain, text)

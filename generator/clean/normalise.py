@@ -22,6 +22,7 @@ from generator.clean.latex import (
     PAREN_MATH,
     accented,
     latex_to_markdown,
+    math_as_text,
 )
 from generator.clean.pdf import fix_glued_sentences, fix_hyphenation
 
@@ -104,10 +105,21 @@ def normalise_inline(text: str) -> str:
 
 def plain_text(markdown: str) -> str:
     """Return Markdown as plain text for inference and search (no markup, math and URLs removed)."""
+    return _plain(markdown, keep_math=False)
+
+
+def readable_text(markdown: str) -> str:
+    """Return Markdown as plain text for a reader (a summary, a feed): as plain_text, but math written as
+    characters ("$k$-means" -> "k-means", not "-means")."""
+    return _plain(markdown, keep_math=True)
+
+
+def _plain(markdown: str, keep_math: bool) -> str:
+    """Return Markdown as plain text, math removed or (`keep_math`) written as characters."""
     text = _prepare(markdown)
     # Each step is guarded by a character it needs: most abstracts have no math, links or code.
     if "$" in text or "\\" in text:
-        text = _PLAIN_MATH.sub(" ", text)
+        text = _PLAIN_MATH.sub(lambda m: math_as_text(m.group(0), symbols=True) if keep_math else " ", text)
     if "](" in text:
         text = _PLAIN_LINK.sub(r"\1", text)
     if "://" in text:

@@ -133,7 +133,7 @@ def csv_file(corpus: Corpus) -> str:
         writer.writerow([_csv_safe(cell) for cell in (
             p.id, p.title, "; ".join(p.authors), p.year or "", p.venue or "", topics.get(p.topic or "", ""),
             "; ".join(corpus.tags[s].name for s in p.tags if s in corpus.tags), p.url or "", p.pdf_url or "",
-            p.doi or "", f"papers/{p.slug}/", p.text or p.abstract,
+            p.doi or "", f"papers/{p.slug}/", p.abstract,
         )])
     return out.getvalue()
 

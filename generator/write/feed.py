@@ -19,6 +19,7 @@ from pathlib import Path
 from xml.sax.saxutils import escape, quoteattr
 
 from generator.runtime.files import read_state, write_state
+from generator.clean.normalise import readable_text
 from generator.model import Paper, PapersiteError
 
 STATE_FILE = ".first-seen.json"
@@ -119,7 +120,7 @@ def atom_entry(paper: Paper, state: dict[str, str], topic_names: dict[str, str],
         lines.append(f"    <author><name>{_text(author)}</name></author>")
     if paper.topic and paper.topic in topic_names:
         lines.append(f"    <category term={_attr(topic_names[paper.topic])}/>")
-    lines += [f"    <summary>{_text(paper.text or paper.abstract)}</summary>", "  </entry>"]
+    lines += [f"    <summary>{_text(readable_text(paper.abstract))}</summary>", "  </entry>"]
     return "\n".join(lines)
 
 

@@ -20,6 +20,7 @@ from markupsafe import Markup
 from generator.write import export, feed, people, saved
 from generator.infer import layout
 from generator.clean.latex import split_math
+from generator.clean.normalise import readable_text
 from generator.model import Corpus, Paper, Tag, Topic
 from generator.runtime.parallel import Ordered
 
@@ -85,6 +86,18 @@ def _html_escaped(text: str) -> Markup:
     return Markup(html.escape(" ".join(text.split()), quote=True).replace("|", "&#124;"))
 
 
+#: The longest summary of an abstract (a page's meta description), in characters.
+SUMMARY_CHARS = 200
+
+
+def summary(markdown: str, limit: int = SUMMARY_CHARS) -> str:
+    """Return the start of an abstract as readable text (math as characters), cut at a word and marked "…"."""
+    text = readable_text(markdown)
+    if len(text) <= limit:
+        return text
+    return text[:limit + 1].rsplit(" ", 1)[0].rstrip(" ,;:-–—") + "…"
+
+
 def yaml_string(value: object) -> Markup:
     """Quote text as a YAML scalar for front matter (JSON strings are valid YAML), HTML-escaped."""
     # MkDocs themes print front-matter values unescaped (Material: `<title>{{ page.meta.title }}`, the
@@ -113,6 +126,7 @@ def make_environment(templates_dir: Path) -> jinja2.Environment:
     env.filters["md"] = md_escape
     env.filters["title_md"] = title_markdown
     env.filters["yaml"] = yaml_string
+    env.filters["summary"] = summary
     env.filters["attr"] = html_text
     env.filters["json"] = yaml_json  # raw values for the theme to escape
     env.filters["label"] = export.field_label
