@@ -1552,3 +1552,23 @@ def test_an_opening_subject_that_gives_examples_of_a_kind_is_no_field_for_the_ti
                 "computations between coordinates of frame-anchored virtual atoms. VFN excels in protein design.")
     title = infer_title(abstract)
     assert title.startswith("VFN: Vector Field Network") and "like" not in title.split(), title
+
+
+def test_a_compound_preposition_is_cut_with_its_to() -> None:
+    # "... into textual summaries prior [to in-context integration]": "prior" alone is half of "prior to".
+    abstract = ("Retrieval-augmented language models improve language models (LMs) by retrieving documents and "
+                "prepending them in-context. However, these documents make inference substantially less efficient. We "
+                "propose compressing the retrieved documents into textual summaries prior to in-context integration. "
+                "This reduces the computational costs.")
+    title = infer_title(abstract)
+    assert title == "Compressing the retrieved documents into textual summaries", title
+
+
+def test_what_a_paper_demonstrates_as_a_new_thing_is_its_contribution() -> None:
+    # "we demonstrate a data-efficient attack that ...": the attack is what the paper made, not its opening's subject.
+    abstract = ("The fluency and general applicability of large language models (LLMs) has motivated significant "
+                "interest in detecting whether a piece of text was written by a language model. Other research has "
+                "highlighted the fragility of these systems. In this paper, we demonstrate a data-efficient attack that "
+                "fine-tunes language models to confuse existing detectors, leveraging recent developments in "
+                "reinforcement learning of language models. Fine-tuning for under a day reduces the AUROC.")
+    assert infer_title(abstract).startswith("Data-efficient attack that fine-tunes language models"), infer_title(abstract)

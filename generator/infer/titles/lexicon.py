@@ -59,7 +59,7 @@ _CONTRIB = [  # (pattern, priority) — lower priority is better
      r"|addresses|tackles|revisits|considers|focuses on|aims to|extends|puts forth)\s+", 1),
     (r"\b(?:we|We)\s+(?:\w+ly\s+|also\s+|first\s+|here\s+)?(?:study|investigate|explore|examine|analy[sz]e"
      r"|revisit|consider|address|tackle|focus on|characterize|characterise|formalize|identify"
-     r"|derive|prove|extend|benchmark|quantify|give|obtain|demonstrate that|show that"
+     r"|derive|prove|extend|benchmark|quantify|give|obtain|demonstrate that|show that|demonstrate(?=\s+an?\s)"
      r"|find that|argue that)\s+", 2),
     # "Our primary contribution is the development of X", "we start by undertaking a derivation of X": what was done.
     (r"\b[Oo]ur\s+(?:main\s+|primary\s+|key\s+|central\s+|first\s+)?contributions?\s+(?:is|are|lies\s+in)\s+"

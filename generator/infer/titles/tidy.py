@@ -133,6 +133,8 @@ def _listed_heads(p: str, at: int) -> bool:
 _MANNER_TAIL = re.compile(r"(?<=\w)\s+in\s+an?\s+(?:[\w-]+\s+){0,2}(?:fashion|manner|way)$")
 _CUT_RELATIVE = re.compile(r"\s(?:that|which)\s+(?:[a-z]+ly\s+)?[a-z]+s\s+(?:[\w-]+\s+){0,3}[\w-]+$")
 _THE_NOUN_END = re.compile(r"\bthe\s+[\w-]+$")
+_COMPOUND_TO = re.compile(r"\s+(?:prior|due|according|thanks|owing|next|close|similar|relative|compared|up|opposed"
+                          r"|respect|addition|regard)$")
 _FROM_OPEN = re.compile(r"\bfrom\s+(?:[\w-]+\s+){0,3}[\w-]+$")
 
 
@@ -186,7 +188,9 @@ def _clean_phrase(phrase: str, limit: int, generic_head: bool = False) -> str:
                     and not (p.startswith(" of ", m.start()) and _THE_NOUN_END.search(p, 0, m.start()))
                     and not (p.startswith(" to ", m.start()) and _FROM_OPEN.search(p, 0, m.start()))]
             if ends:
-                p = p[:ends[-1]]
+                # "summaries prior [to integration]", "due [to]": a compound preposition goes with its "to".
+                p = _COMPOUND_TO.sub("", p[:ends[-1]]) if p.startswith(" to ", ends[-1]) else p[:ends[-1]]
+                p = _COMPOUND_TO.sub("", p[:-3]) if p.endswith(" to") else p
                 # "architecture ... that combines competitive performance [with ...]": a relative clause cut inside
                 # its object says half of it; the phrase before it is whole.
                 relative = _CUT_RELATIVE.search(p, 15)
