@@ -44,3 +44,28 @@ def test_catalog_has_the_documented_fields() -> None:
     assert rows[0]["related"] == [{"id": "b", "score": 0.5, "terms": ["graphs"]}]
     assert rows[0]["title_inferred"] is True and rows[0]["source"] == "data/a.txt:3"
     assert {"id", "url", "title", "title_inferred", "tags", "topic", "related", "source"} <= set(rows[1])
+
+
+def test_a_paper_page_is_taken_as_rendered_before_when_only_its_related_scores_moved() -> None:
+    """A new abstract shifts every similarity a little; a page whose shown related papers (titles and reasons) are the
+    same is the same page, and is not rendered again (its memo key is unchanged)."""
+    from generator.write.render import render_site
+    from tests.conftest import ROOT
+
+    def corpus(score: float, terms: tuple[str, ...] = ("graphs",)) -> Corpus:
+        p1 = Paper(id="a", abstract="x", text="x", source="data/a.txt:3", collection="C", title="T1", slug="t1-aaaaaa",
+                   related=[Related("b", score, terms)])
+        p2 = Paper(id="b", abstract="y", text="y", source="data/a.txt:5", collection="C", title="T2", slug="t2-bbbbbb")
+        return Corpus(papers=[p1, p2], tags={}, topics=[])
+
+    def keys(c: Corpus) -> list:
+        seen: list = []
+
+        def memo(contexts, key, compute):
+            seen.extend(json.dumps(key(ctx), default=repr) for ctx in contexts)
+            return [compute(ctx) for ctx in contexts]
+        render_site(c, ROOT / "templates", "Papers", memo=memo)
+        return seen
+
+    assert keys(corpus(0.5)) == keys(corpus(0.51))
+    assert keys(corpus(0.5)) != keys(corpus(0.5, ("trees",)))  # a changed reason is a changed page

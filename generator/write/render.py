@@ -173,7 +173,9 @@ def paper_context(paper: Paper, topics: dict[str, Topic], tags: dict[str, Tag], 
     """
     topic = topics.get(paper.topic) if paper.topic else None
     return {
-        "paper": paper,
+        # The related papers reach the template as `related` only: their similarity scores, which shift a little with
+        # every abstract added and are shown nowhere on the page, would make an unchanged page look changed.
+        "paper": dataclasses.replace(paper, related=[]) if paper.related else paper,
         "topic": Ref(topic.slug, topic.name) if topic else None,
         "paper_tags": [Ref(slug, tags[slug].name) for slug in paper.tags],
         "author_links": [(name, author_urls[slug] if slug else None)
@@ -189,7 +191,7 @@ def _plain(context: dict) -> list:
     # The long texts by their digest: the key's JSON stays small (hashing is C; JSON-encoding abstracts is not).
     fields = [hashlib.sha256(v.encode("utf-8", "surrogatepass")).hexdigest() if type(v) is str and len(v) > 256 else v
               for v in (getattr(paper, name) for name in _PAPER_FIELDS)]
-    fields[_RELATED_AT] = [(r.id, r.score, r.terms) for r in paper.related]
+    fields[_RELATED_AT] = [(r.id, r.score, r.terms) for r in paper.related]  # none: paper_context leaves them out
     return [fields, context["topic"], context["paper_tags"], context["author_links"], context["related"]]
 
 
