@@ -65,8 +65,16 @@ CODE_VERSION = _code_version()
 def content_key(*parts: Any) -> str:
     """Return a key for `parts`: a hash of their JSON form (types kept: 2024 and "2024" differ)."""
     # orjson, not json: keys and cache files are most of a warm build's JSON work, and it does it 2-8x faster.
-    text = orjson.dumps(parts, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS, default=repr)
+    text = orjson.dumps(parts, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS, default=_keyable)
     return hashlib.sha256(text).hexdigest()[:32]
+
+
+def _keyable(value: Any) -> Any:
+    """Return what orjson writes in a key for a value it does not know: a named tuple as its type's name and items
+    (repr() of the many small refs of a page's context was most of keying it), anything else as its repr()."""
+    if isinstance(value, tuple):
+        return [type(value).__name__, *value]
+    return repr(value)
 
 
 class Cache:
