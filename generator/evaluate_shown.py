@@ -160,7 +160,18 @@ def same_concept(a: str, b: str) -> bool:
         return True
     if len(keys_a) > 1 and len(keys_b) > 1 and keys_a[-1] == keys_b[-1] and _HEAD_CLASSES[wa[-1]] == _HEAD_CLASSES[wb[-1]]:
         return True
-    return bool(_acronym_forms(a) & _initials(b) or _acronym_forms(b) & _initials(a))
+    if _acronym_forms(a) & _initials(b) or _acronym_forms(b) & _initials(a):
+        return True
+    # "aligned LLMs", "aligned large language models": the same words around an acronym and its long form.
+    ra, rb = a.split(), b.split()
+    while ra and rb and naive_singular(ra[0].lower()) == naive_singular(rb[0].lower()):
+        ra, rb = ra[1:], rb[1:]
+    while ra and rb and naive_singular(ra[-1].lower()) == naive_singular(rb[-1].lower()):
+        ra, rb = ra[:-1], rb[:-1]
+    if ra and rb and (ra, rb) != (a.split(), b.split()):
+        return bool(_acronym_forms(" ".join(ra)) & _initials(" ".join(rb))
+                    or _acronym_forms(" ".join(rb)) & _initials(" ".join(ra)))
+    return False
 
 
 def concept_repeats(phrases: Sequence[str]) -> list[tuple[str, str]]:

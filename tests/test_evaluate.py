@@ -183,6 +183,7 @@ def test_number_led_tags():
         ("machine learning", "machine learning models"),
         ("deep neural networks", "deep neural network models"),
         ("CLIP", "contrastive language-image pre-training"),  # the last hyphenated word gives one initial
+        ("aligned LLMs", "aligned large language models"),  # the same words around an acronym and its long form
     ],
 )
 def test_same_concept_variants(a, b):

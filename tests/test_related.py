@@ -246,3 +246,11 @@ def test_a_tag_on_many_papers_or_academic_filler_is_never_a_reason():
     assert any("tensor sketch" in t for t in link.terms), link.terms
     # With nothing more specific in common no reason is said (rather than the broad tag).
     assert all(r.terms == () for p in papers[:3] for r in p.related) and papers[0].related
+
+
+def test_a_reason_is_not_a_shown_one_with_its_size_word_and_name_as_initials():
+    """"aligned LLMs" is "aligned large language models" with "large language models" as initials: one reason."""
+    from generator.infer.related import _pick_terms
+
+    picked = _pick_terms(["aligned large language models"], ["aligned llm", "safety alignment"])
+    assert picked == ("aligned large language models", "safety alignment"), picked

@@ -267,7 +267,8 @@ def _says(term: str, other: str) -> bool:
     core = " ".join(concept_words(term))
     other_core = " ".join(concept_words(other))
     return (f" {term} " in f" {other} " or f" {core} " in f" {other_core} " or abbreviates(core, other)
-            or abbreviates(core, other_core) or _abbreviates_inside(core, other_core))
+            or abbreviates(core, other_core) or _abbreviates_inside(core, other_core)
+            or _abbreviates_inside(term, other))  # "aligned llm", "aligned large language model": a size word spelled
 
 
 def _chains(first: str, then: str) -> bool:
