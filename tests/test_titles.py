@@ -1572,3 +1572,28 @@ def test_what_a_paper_demonstrates_as_a_new_thing_is_its_contribution() -> None:
                 "fine-tunes language models to confuse existing detectors, leveraging recent developments in "
                 "reinforcement learning of language models. Fine-tuning for under a day reduces the AUROC.")
     assert infer_title(abstract).startswith("Data-efficient attack that fine-tunes language models"), infer_title(abstract)
+
+
+def test_a_bare_kind_takes_what_its_clause_says_it_can_do() -> None:
+    # "Recurrent circuit model" alone names only a kind; "that can implicitly represent X" says which model.
+    abstract = ("We have little understanding of how the brain represents structured priors. Here we construct a "
+                "recurrent circuit model that can implicitly represent priors over latent variables, and combine them "
+                "with sensory sources of information. We demonstrate that this architecture can sample from manifolds.")
+    assert infer_title(abstract) == "Recurrent circuit model representing priors over latent variables", infer_title(abstract)
+
+
+def test_the_effects_a_thing_has_on_another_are_titled_as_effects_of_it_on_the_other() -> None:
+    # "we study the effects predictive auxiliary objectives have on representation learning": a contact clause.
+    abstract = ("The ability to predict upcoming events is a key aspect of cognition. Here, we study the effects "
+                "predictive auxiliary objectives have on representation learning across different modules of an RL "
+                "system. We find that predictive objectives improve and stabilize learning.")
+    assert infer_title(abstract).startswith("Effects of predictive auxiliary objectives on representation learning"), \
+        infer_title(abstract)
+
+
+def test_what_the_papers_results_clarify_is_its_subject() -> None:
+    abstract = ("Momentum is known to accelerate the convergence of gradient descent in strongly convex settings. "
+                "Previous theoretical analyses do not find momentum to offer any provable acceleration. Theoretical "
+                "results in this paper clarify the role of momentum in stochastic settings where the learning rate is "
+                "small and gradient noise is the dominant source of instability. Experiments confirm it.")
+    assert infer_title(abstract) == "Role of momentum in stochastic settings", infer_title(abstract)

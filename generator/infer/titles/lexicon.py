@@ -66,6 +66,9 @@ _CONTRIB = [  # (pattern, priority) — lower priority is better
      r"(?:the\s+)?(?:(?:development|design|introduction|proposal|derivation|construction)\s+of\s+)?"
      r"|\b(?:we|We)\s+(?:start|begin)\s+by\s+(?!(?:showing|demonstrating|proving|revealing)\b)"
      r"(?:(?:undertaking|conducting|performing|providing|giving|presenting)\s+)?", 1),
+    # "Theoretical results in this paper clarify the role of X": what the paper's results explain is its subject.
+    (r"\b(?:[Rr]esults|[Aa]nalys[ie]s|[Ff]indings)\s+(?:in|of)\s+(?:this|our)\s+(?:paper|work|study)\s+"
+     r"(?:clarify|explain|reveal|characteri[sz]e)\s+(?!that\b)", 2),
     (rf"\b(?:we|We)\s+(?:\w+ly\s+|also\s+|first\s+|here\s+)?(?:{_WEAK_VERBS})(?:s|d|ed)?\s+", 3),
     # "This phenomenon motivates us to find X", "we aim to X": the purpose, titled as a gerund ("Finding X").
     (r"\b(?:motivates|motivated|leads|led|inspires|inspired|prompts|prompted|drives) us\s+(?=to\s)"

@@ -64,6 +64,8 @@ def _contribution(text: str, name: str = "", limit: int = SOFT_LIMIT, min_words:
                 elif name and _OTHER_NAMED.match(obj):
                     continue  # "we developed an AI assistant named Dromedary-2": another artifact, not the method
                 phrase = judge(_clean_phrase(obj, limit, generic_head=not name))
+                # "a recurrent circuit model that can represent X": a bare kind takes what its clause says it does.
+                phrase = _with_clause(phrase, obj, limit, judge) if not name and _BARE_KIND.match(phrase) else phrase
                 if len(phrase.split()) < min_words:
                     continue
                 if _ANAPHORIC.search(phrase):
@@ -218,14 +220,20 @@ _BARE_KIND = re.compile(rf"^(?:[a-z][\w-]*\s+){{0,2}}(?:{_HEAD_RE}|network|datas
 _KIND_CLAUSE = re.compile(rf"\b(?:{_HEAD_RE}|network|dataset)s?\s+(?:that|which)\s+(?:[a-z]+ly\s+)?([a-z]{{3,}}[^s\W]s)\s+(\S.*)")
 
 
+#: ... or what it can do ("a recurrent circuit model that can implicitly represent X").
+_KIND_CAN = re.compile(rf"\b(?:{_HEAD_RE}|network|dataset)s?\s+(?:that|which)\s+can\s+(?:[a-z]+ly\s+)?([a-z]{{3,}})\s+(\S.*)")
+
+
 def _with_clause(phrase: str, source: str, limit: int, judge: Judge) -> str:
     """Return a bare kind ("diffusion model") with what its relative clause says it does ("... generating X"), if judged whole."""
     if not _BARE_KIND.match(phrase):
         return phrase
     m = _KIND_CLAUSE.search(source)
-    if not m:
+    can = None if m else _KIND_CAN.search(source)
+    if not m and not can:
         return phrase
-    longer = judge(_clean_phrase(f"{phrase} {_gerund(m.group(1))} {m.group(2)}", limit))
+    verb = _gerund(m.group(1)) if m else _gerund(can.group(1), base=True)
+    longer = judge(_clean_phrase(f"{phrase} {verb} {(m or can).group(2)}", limit))
     return longer if len(longer.split()) >= len(phrase.split()) + 3 else phrase
 
 

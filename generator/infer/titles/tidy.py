@@ -133,6 +133,9 @@ def _listed_heads(p: str, at: int) -> bool:
 _MANNER_TAIL = re.compile(r"(?<=\w)\s+in\s+an?\s+(?:[\w-]+\s+){0,2}(?:fashion|manner|way)$")
 _CUT_RELATIVE = re.compile(r"\s(?:that|which)\s+(?:[a-z]+ly\s+)?[a-z]+s\s+(?:[\w-]+\s+){0,3}[\w-]+$")
 _THE_NOUN_END = re.compile(r"\bthe\s+[\w-]+$")
+#: "the effects predictive objectives have on Y": a contact clause, titled "effects of predictive objectives on Y".
+_EFFECT_ON = re.compile(r"^(?:the\s+)?(effects?|impacts?|influences?|roles?)\s+(?:that\s+)?((?:[\w-]+\s+){0,5}?[\w-]+)"
+                        r"\s+(?:has|have|had|play|plays|played)\s+(on|in)\s+")
 _COMPOUND_TO = re.compile(r"\s+(?:prior|due|according|thanks|owing|next|close|similar|relative|compared|up|opposed"
                           r"|respect|addition|regard)$")
 _FROM_OPEN = re.compile(r"\bfrom\s+(?:[\w-]+\s+){0,3}[\w-]+$")
@@ -151,6 +154,7 @@ def _clean_phrase(phrase: str, limit: int, generic_head: bool = False) -> str:
     p = _LEAD_DROP.sub("", p)
     p = _LEAD_DROP.sub("", _SUPERLATIVE_KIND.sub("", p))
     p = _PROBLEM_OF.sub("", p)
+    p = _EFFECT_ON.sub(r"\1 of \2 \3 ", p, count=1)  # "effects X have on Y": "effects of X on Y"
     p = _FOR_THE_TASK.sub("for ", p)  # "model for the task of text-driven video editing": the task is its name
     p = _US_TO.sub(" to ", p)  # "framework that enables us to analyze X": the purpose, without the authors' voice
     p = _POINTER_DET.sub(_specific_pointer, p)
