@@ -191,12 +191,10 @@ def _plain(context: dict) -> list:
     # The long texts by their digest: the key's JSON stays small (hashing is C; JSON-encoding abstracts is not).
     fields = [hashlib.sha256(v.encode("utf-8", "surrogatepass")).hexdigest() if type(v) is str and len(v) > 256 else v
               for v in (getattr(paper, name) for name in _PAPER_FIELDS)]
-    fields[_RELATED_AT] = [(r.id, r.score, r.terms) for r in paper.related]  # none: paper_context leaves them out
     return [fields, context["topic"], context["paper_tags"], context["author_links"], context["related"]]
 
 
-_PAPER_FIELDS = tuple(f.name for f in dataclasses.fields(Paper))
-_RELATED_AT = _PAPER_FIELDS.index("related")
+_PAPER_FIELDS = tuple(f.name for f in dataclasses.fields(Paper))  # `related` among them: empty (see paper_context)
 
 
 def templates_digest(templates_dir: Path) -> str:

@@ -317,6 +317,7 @@ def _topic(text: str) -> str:
     return _as_topic(opening.group(1)) or _as_topic(_QUALIFIER.split(opening.group(1), maxsplit=1)[0])
 
 
+#: Words that give examples of a kind ("advances like X", "models such as Y").
 _EXAMPLE = re.compile(r"\b(?:like|such as|including|e\.g\.?)\s", re.I)
 #: An aside that opens with a participle, maybe after its adverb ("axiomatically-grounded in", "widely used in").
 _PARTICIPLE_ASIDE = re.compile(r"\s*(?:[a-z]+ly[\s-]+)?[a-z]+(?:ed|en)\s+(?:in|by|on|from|with|for|as|to|into|at)\b")
