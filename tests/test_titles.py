@@ -1597,3 +1597,12 @@ def test_what_the_papers_results_clarify_is_its_subject() -> None:
                 "results in this paper clarify the role of momentum in stochastic settings where the learning rate is "
                 "small and gradient noise is the dominant source of instability. Experiments confirm it.")
     assert infer_title(abstract) == "Role of momentum in stochastic settings", infer_title(abstract)
+
+
+def test_an_opening_subject_headed_by_insights_or_progress_is_no_field_for_the_title() -> None:
+    # "Latest insights from biology show that ...": what motivated the paper, not where its method applies.
+    abstract = ("Latest insights from biology show that intelligence not only emerges from the connections between "
+                "neurons, but that individual neurons shoulder more computational responsibility. In this work, we "
+                "propose equipping popular algorithms with rational activations for deep reinforcement learning agents. "
+                "Rational activations improve results on Atari games.")
+    assert "insights" not in infer_title(abstract).lower(), infer_title(abstract)

@@ -273,14 +273,15 @@ _SUBJECT_WRAPPER = re.compile(
     # "Modern techniques like contrastive learning ...": the examples are the field.
     r"|(?:techniques|methods|models|approaches|tools|tasks|architectures)\s+(?:like|such\s+as)\s+)?", re.I)
 _VAGUE_SUBJECT = re.compile(r"^(?:where|what|which|who|how|why|whether|it|this|these|that|there|they|we|but|and|or|so|thus|then|here|one|many|most|much|several|some|such|recent|existing"
-                            r"|current|previous|prior|traditional|conventional|despite|although|while|as|in|on|for|with"
+                            r"|current|latest|previous|prior|traditional|conventional|despite|although|while|as|in|on|for|with"
                             r"|however|yet|when|if|since|because|recently|works?|studies|research|researchers|methods"
                             r"|approaches|efforts|people|humans|two|three|four|five|few|numerous|various|significant|remarkable|tremendous"
                             r"|great|impressive|substantial|notable|considerable|dominant|key|major|different|diverse)\b(?!-)"
                             # A subject headed by "challenge", "problem"... states the motivation, not the field.
                             r"|\b(?:challenges?|problems?|issues?|questions?|goals?|ability|success|utility|understanding"
                             r"|importance|need|lack|part|aspect|component|cornerstone|area|field|topic|role|way|years?|context|number|amount|variety"
-                            r"|paper|work|study|era|age|recent|practice|addition|contrast|particular|majority|minority|bulk|landscape|realm|revolution|wave|surge|comparisons|results|experiments|findings)\b"
+                            r"|paper|work|study|era|age|recent|practice|addition|contrast|particular|majority|minority|bulk|landscape|realm|revolution|wave|surge|comparisons|results|experiments|findings"
+                            r"|insights?|advances|advancements|progress|developments|breakthroughs)\b"
                             # A bare generic plural says nothing about the field.
                             r"|^(?:models?|data|learning|methods|systems|algorithms|networks|tasks|agents)$"
                             # "Recent advancements have introduced ...": progress in no field named.
