@@ -1606,3 +1606,11 @@ def test_an_opening_subject_headed_by_insights_or_progress_is_no_field_for_the_t
                 "propose equipping popular algorithms with rational activations for deep reinforcement learning agents. "
                 "Rational activations improve results on Atari games.")
     assert "insights" not in infer_title(abstract).lower(), infer_title(abstract)
+
+
+def test_a_purpose_pointing_back_at_the_problem_ends_no_title() -> None:
+    # "... faster algorithm formulation for the problem": which problem, the title cannot say.
+    from generator.infer.titles.tidy import _tidy_end
+
+    assert _tidy_end("Faster algorithm formulation for the problem") == "Faster algorithm formulation"
+    assert _tidy_end("Sparse coding for the brain") == "Sparse coding for the brain"  # a definite thing, not a pointer

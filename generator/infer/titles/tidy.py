@@ -130,7 +130,10 @@ def _listed_heads(p: str, at: int) -> bool:
 
 
 #: "... with random node input in a novel fashion": how the authors did it is their sentence's manner, no title's end.
-_MANNER_TAIL = re.compile(r"(?<=\w)\s+in\s+an?\s+(?:[\w-]+\s+){0,2}(?:fashion|manner|way)$")
+_MANNER_TAIL = re.compile(r"(?<=\w)\s+in\s+an?\s+(?:[\w-]+\s+){0,2}(?:fashion|manner|way)$"
+                          # "... formulation for the problem": a purpose pointing back at what the abstract set out.
+                          r"|(?<=\w)\s+(?:for|of|to|in|on)\s+(?:the|this|these|such|that)\s+(?:problems?|tasks?|questions?"
+                          r"|issues?|challenges?|settings?|gaps?|limitations?)$")
 _CUT_RELATIVE = re.compile(r"\s(?:that|which)\s+(?:[a-z]+ly\s+)?[a-z]+s\s+(?:[\w-]+\s+){0,3}[\w-]+$")
 _THE_NOUN_END = re.compile(r"\bthe\s+[\w-]+$")
 #: "the effects predictive objectives have on Y": a contact clause, titled "effects of predictive objectives on Y".
