@@ -388,3 +388,15 @@ def test_editing_a_file_of_a_subpackage_invalidates_the_cache(project: Path, tmp
     (new_code,) = {code for code, _ in after.values()}
     assert new_code != old_code
     assert all(after[name][1] != before[name][1] for name in before), "every cache file is rewritten"
+
+
+def test_a_cached_value_of_the_wrong_shape_is_refused() -> None:
+    """What a cache file holds is untrusted: a value is used only if it has the stage's result type exactly."""
+    from generator.runtime.cache import shape
+
+    fits = shape(tuple[str, str, list[tuple[int, str | list[tuple[str, int]]]]])  # the tags' text evidence
+    assert fits(["a", "b", [[1, "x"], [2, [["y", 3]]]]]) and fits(["", "", []])
+    for bad in (["a", "b"], ["a", 1, []], ["a", "b", [[True, "x"]]], ["a", "b", [[1, None]]], ["a", "b", [[1, [["y", "3"]]]]],
+                ["a", "b", [[1, "x", 2]]], ("a", "b", []), None):
+        assert not fits(bad), bad
+    assert shape(int | None)(None) and not shape(int | None)(1.5) and shape(float)(2)

@@ -299,8 +299,13 @@ def shape(hint: Any) -> Check:
     if atoms is not None:  # the common case, checked without a call per alternative
         return lambda value: type(value) in atoms
     if origin in (typing.Union, types.UnionType):
-        options = [shape(arg) for arg in args]
-        return lambda value: any(fits(value) for fits in options)
+        # Scalars by their type at once, then each other option (most unions here are a scalar or one list).
+        scalars = frozenset().union(*(a for a in map(_atoms, args) if a is not None))
+        options = [shape(arg) for arg in args if _atoms(arg) is None]
+        if len(options) == 1:
+            other = options[0]
+            return lambda value: type(value) in scalars or other(value)
+        return lambda value: type(value) in scalars or any(fits(value) for fits in options)
     if origin is list:
         item_atoms, item = _atoms(args[0]), shape(args[0])
         if item_atoms is not None:
@@ -311,6 +316,9 @@ def shape(hint: Any) -> Check:
         return lambda value: type(value) is dict and all(map(item, value.values()))
     if origin is tuple and args and args[-1] is not Ellipsis:
         items = [shape(arg) for arg in args]
+        if len(items) == 2:  # pairs are most of the tuples here: no generator a value
+            first, second = items
+            return lambda value: type(value) is list and len(value) == 2 and first(value[0]) and second(value[1])
         return lambda value: type(value) is list and len(value) == len(items) and all(f(v) for f, v in zip(items, value))
     return lambda value: False  # a dataclass, say: JSON holds none
 
