@@ -30,7 +30,7 @@ from generator.runtime.files import clean_work_dirs, make_work_dir, remove_work_
 from generator.runtime.parallel import Background
 from generator.runtime.progress import Progress
 from generator.write import feed, topic_state
-from generator.write.files import Journal, sync_dir, undo_writes, write_tree
+from generator.write.files import Journal, load_stamps, save_stamps, sync_dir, undo_writes, write_tree
 from generator.write.mkdocs_adapter import run_mkdocs
 from generator.write.page_store import PageStore
 from generator.write.render import TemplateFailed, render_site
@@ -39,6 +39,8 @@ from generator.write.search_shards import DocTerms, shard_search_index
 T = TypeVar("T")
 #: The cycle collector's thresholds while MkDocs runs: its pages make few cycles and hundreds of thousands of objects.
 _MKDOCS_GC = (100_000, 20, 20)
+#: Where, in the cache folder, the stamps of the files written into site_src/ are kept (write.files.load_stamps).
+_STAMPS_FILE = "site-src-stamps.json"
 R = TypeVar("R")
 
 
@@ -161,7 +163,7 @@ def generate(project: Project, progress: Progress) -> tuple[Corpus, dict[str, st
         run.cache.wait()  # the stages' results are saved: now the rendered pages, meanwhile (the session waits)
         run.cache.save_in_background()
         with progress.stage("files") as stage, _state_saved(project, corpus):
-            _write_docs(project, files, stage)
+            _write_docs(run, files, stage)
     return _late_warnings(run, corpus), files
 
 
@@ -197,7 +199,7 @@ def build(project: Project, progress: Progress, strict: bool = False) -> Corpus:
             with progress.stage("files") as stage, _state_saved(project, corpus):
                 journal: Journal = {}
                 try:
-                    _write_docs(project, files, stage, journal)
+                    _write_docs(run, files, stage, journal)
                     kept, stuck = sync_dir(new_site, project.site_dir, store.untouched if store else set())
                 except BaseException:
                     undo_writes(project.docs_dir, journal)  # site/ is still the old one: keep site_src/ with it
@@ -392,9 +394,13 @@ def site_title(project: Project, corpus: Corpus) -> str:
     return project.site_title([c.name for c in corpus.collections])
 
 
-def _write_docs(project: Project, files: dict[str, str], stage, journal: Journal | None = None) -> None:  # noqa: ANN001
+def _write_docs(run: Session, files: dict[str, str], stage, journal: Journal | None = None) -> None:  # noqa: ANN001
     """Make site_src/'s generated part equal `files` and note the counts on the progress stage."""
-    written, deleted = write_tree(project.docs_dir, files, journal)
+    # What the last build left in site_src/, so its unchanged files need not be read back to compare.
+    stamps_file = run.cache.folder / _STAMPS_FILE if run.cache.folder else None
+    stamps = load_stamps(stamps_file)
+    written, deleted = write_tree(run.project.docs_dir, files, journal, stamps)
+    save_stamps(stamps_file, stamps)
     stage.count = written
     stage.note = f"{deleted} removed, {len(files) - written} unchanged"
 

@@ -121,3 +121,29 @@ def test_write_tree_puts_everything_back_when_a_write_fails(tmp_path: Path, monk
     assert tree(docs) == before
     assert sorted(p.relative_to(docs).as_posix() for p in docs.rglob("*")) == ["index.md", "papers", "papers/a.md",
                                                                                "papers/b.md"]
+
+
+def test_write_tree_with_stamps_reads_back_only_files_not_as_it_left_them(tmp_path: Path, monkeypatch) -> None:
+    """With the last build's stamps, an unchanged file is not read back to compare; a file changed on disk since
+    (another size or time) or whose new content differs is compared and written as without stamps."""
+    docs = tmp_path / "docs"
+    files = {"index.md": "home\n", "papers/a.md": "a\n", "papers/b.md": "b\n"}
+    stamps: dict = {}
+    assert site_module.write_tree(docs, files, stamps=stamps) == (3, 0) and sorted(stamps) == sorted(files)
+    path = tmp_path / "stamps.json"
+    site_module.save_stamps(path, stamps)
+    stamps = site_module.load_stamps(path)
+    read_back: list[str] = []
+    holds = site_module._holds
+    monkeypatch.setattr(site_module, "_holds", lambda p, data: read_back.append(os.path.basename(p)) or holds(p, data))
+    (docs / "papers" / "b.md").write_text("edited by hand\n")  # another size: compared, and put right
+    assert site_module.write_tree(docs, {**files, "index.md": "new home\n"}, stamps=stamps) == (2, 0)
+    assert sorted(read_back) == ["b.md", "index.md"]  # a.md is as it was left: not read
+    assert (docs / "papers" / "b.md").read_text() == "b\n" and (docs / "index.md").read_text() == "new home\n"
+    # A removed page loses its stamp; damaged or foreign stamps are no stamps.
+    site_module.write_tree(docs, {"index.md": "new home\n"}, stamps=stamps)
+    assert sorted(stamps) == ["index.md"] and not (docs / "papers" / "a.md").exists()
+    for junk in (b"", b"[1, 2]", b'{"format": 1, "files": {"a": [1, "x", "y"]}}', b"\xff"):
+        path.write_bytes(junk)
+        assert site_module.load_stamps(path) == {}
+    assert site_module.load_stamps(None) is None

@@ -3,6 +3,8 @@ fallback)."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import posixpath
 import shutil
@@ -23,13 +25,18 @@ def is_generated(rel: str) -> bool:
 
 #: What write_tree changed: each path with its previous content and modification time (None: did not exist).
 Journal = dict[Path, tuple[bytes, int] | None]
+#: Each generated file as write_tree last left it: [size, modification time (ns), digest of its content].
+Stamps = dict[str, list]
 
 
-def write_tree(docs_dir: Path, files: dict[str, str], journal: Journal | None = None) -> tuple[int, int]:
+def write_tree(docs_dir: Path, files: dict[str, str], journal: Journal | None = None,
+               stamps: Stamps | None = None) -> tuple[int, int]:
     """Make docs_dir's generated part equal `files`: write changed files only, delete stale ones; return (written, deleted).
 
     All or nothing: if a write fails part-way (disk full), every file already changed is put back. A caller
-    passing `journal` can also undo the whole write later with `undo_writes`, if a later step fails.
+    passing `journal` can also undo the whole write later with `undo_writes`, if a later step fails. With `stamps`
+    (load_stamps), a file whose size and modification time are as this function last left them, and whose new content
+    has the digest it had then, is not read back to compare; `stamps` is updated to the files as left now.
     """
     journal = {} if journal is None else journal
     root = os.fspath(docs_dir)
@@ -37,8 +44,15 @@ def write_tree(docs_dir: Path, files: dict[str, str], journal: Journal | None = 
         written = 0
         for rel, content in sorted(files.items()):
             data = content.encode("utf-8")
-            if not _holds(os.path.join(root, rel), data) and _write_if_changed(docs_dir / rel, data, journal):
+            path = os.path.join(root, rel)
+            digest = _digest(data) if stamps is not None else ""
+            if stamps is not None and _stamped(path, digest, stamps.get(rel)):
+                continue
+            if not _holds(path, data) and _write_if_changed(docs_dir / rel, data, journal):
                 written += 1
+            if stamps is not None:
+                st = os.stat(path)
+                stamps[rel] = [st.st_size, st.st_mtime_ns, digest]
         deleted = 0
         for rel in _generated_files_on_disk(docs_dir):
             if rel not in files:
@@ -46,6 +60,9 @@ def write_tree(docs_dir: Path, files: dict[str, str], journal: Journal | None = 
                 _remember(path, journal)
                 path.unlink()
                 deleted += 1
+        if stamps is not None:
+            for rel in [rel for rel in stamps if rel not in files]:
+                del stamps[rel]
         for folder in GENERATED_DIRS:
             _remove_empty_dirs(docs_dir / folder)
     except BaseException:
@@ -70,6 +87,55 @@ def write_new_files(folder: Path, files: dict[str, str]) -> None:
                 fh.write(content.encode("utf-8"))
         except FileExistsError:
             replace_file(Path(path), content.encode("utf-8"))
+
+
+def load_stamps(path: Path | None) -> Stamps | None:
+    """Return the stamps saved at `path` (save_stamps); {} when there are none or they cannot be read (they are a
+    shortcut, never trusted for more than a file's size, time and digest); None when there is no place for them."""
+    if path is None:
+        return None
+    try:
+        value = json.loads(path.read_bytes())
+    except (OSError, ValueError, RecursionError):
+        return {}
+    files = value.get("files") if type(value) is dict and value.get("format") == _STAMPS_FORMAT else None
+    if type(files) is not dict:
+        return {}
+    return {rel: stamp for rel, stamp in files.items()
+            if type(stamp) is list and len(stamp) == 3 and type(stamp[0]) is int and type(stamp[1]) is int
+            and type(stamp[2]) is str}
+
+
+def save_stamps(path: Path | None, stamps: Stamps | None) -> None:
+    """Save the stamps at `path`, atomically; a failure only costs the next build the reading back it saves."""
+    if path is None or stamps is None:
+        return
+    data = json.dumps({"format": _STAMPS_FORMAT, "files": stamps}, sort_keys=True).encode("utf-8")
+    try:
+        if not _holds(os.fspath(path), data):
+            path.parent.mkdir(parents=True, exist_ok=True)
+            replace_file(path, data)
+    except OSError:
+        pass
+
+
+_STAMPS_FORMAT = 1
+
+
+def _digest(data: bytes) -> str:
+    """Return the digest a stamp keeps of a file's content."""
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+
+def _stamped(path: str, digest: str, stamp: list | None) -> bool:
+    """Tell whether the file at `path` is as its stamp says it was left, and then held content of `digest`."""
+    if stamp is None or stamp[2] != digest:
+        return False
+    try:
+        st = os.stat(path)
+    except OSError:
+        return False
+    return stat.S_ISREG(st.st_mode) and st.st_size == stamp[0] and st.st_mtime_ns == stamp[1]
 
 
 def _holds(path: str, data: bytes) -> bool:
