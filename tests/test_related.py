@@ -254,3 +254,19 @@ def test_a_reason_is_not_a_shown_one_with_its_size_word_and_name_as_initials():
 
     picked = _pick_terms(["aligned large language models"], ["aligned llm", "safety alignment"])
     assert picked == ("aligned large language models", "safety alignment"), picked
+
+
+def test_a_reason_is_written_as_the_abstracts_write_it():
+    """A reason reads as the abstracts write it ("NeRF models", "GPU hours", "capabilities"), whole words only,
+    across line breaks; a capital that only starts a sentence is dropped."""
+    from generator.infer.related import written_form
+
+    texts = ["We remodel scenes. NeRF\n  models and GPU hours. Positional encoding helps; the sub-capabilities differ.",
+             "Multi-agent capabilities of LLMs."]
+    assert written_form("nerf model", texts) == "NeRF models"
+    assert written_form("gpu hour", texts) == "GPU hours"
+    assert written_form("positional encoding", texts) == "positional encoding"
+    assert written_form("capability", texts) == "capabilities"  # not the one inside "sub-capabilities"
+    assert written_form("multi-agent capability", texts) == "multi-agent capabilities"  # from the second text
+    assert written_form("model", ["We remodel scenes."]) == "model"  # not inside "remodel": the term as it is
+    assert written_form("gpt-3.5 model", ["Two GPT-3.5 models."]) == "GPT-3.5 models"  # a word only a pattern matches

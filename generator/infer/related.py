@@ -181,9 +181,9 @@ def explain(
     common = _common_terms(features, rows_a, rows_b)
     reasons = []
     for a, b, terms in zip(rows_a.tolist(), rows_b.tolist(), common):
-        shared = _shared_tags(papers[a], papers[b], tag_names, broad)
-        left_out = [" ".join(singular(w) for w in t.split()) for t in _shared_tags(papers[a], papers[b], tag_names)
-                    if t not in shared]
+        every = _shared_tags(papers[a], papers[b], tag_names)
+        shared = _shared_tags(papers[a], papers[b], tag_names, broad) if broad else every
+        left_out = [_normal_form(t) for t in every if t not in shared]
         # Nor does a text term that says a broad tag ("diffusion model").
         picked = _pick_terms(shared, [t for t in terms if not any(_says(t, o) or _says(o, t) for o in left_out)])
         texts = [papers[a].text or papers[a].abstract, papers[b].text or papers[b].abstract]
@@ -197,12 +197,68 @@ def written_form(term: str, texts: list[str]) -> str:
     Terms are lowercase singular forms; a reader should see "GPU hours", not "gpu hour". A capital that
     only starts a sentence is dropped ("Positional encoding" -> "positional encoding").
     """
-    pattern = _term_pattern(term)
-    found = next((m for m in map(pattern.search, texts) if m), None)
+    forms = _word_forms(term)
+    found = None
+    for text in texts:
+        lowered = text.lower()
+        if forms is None or len(lowered) != len(text):  # a word or a letter that only a pattern matches right
+            match = _term_pattern(term).search(text)
+            found = match.group(0) if match else None
+        else:
+            found = _find_words(forms, text, lowered)
+        if found:
+            break
     if not found:
         return term
-    words = found.group(0).split()
-    return " ".join(w.lower() if w[1:] == w[1:].lower() else w for w in words)
+    return " ".join(w.lower() if w[1:] == w[1:].lower() else w for w in found.split())
+
+
+@lru_cache(maxsize=65536)
+def _word_forms(term: str) -> tuple[tuple[str, ...], ...] | None:
+    """Return, per word of a term, the forms _word_pattern matches (longest first), or None for a word of other
+    characters than letters, digits, "_" and "-"."""
+    words = term.split()
+    if not all(c.isalnum() or c in "_-" for w in words for c in w):
+        return None
+    return tuple((w[:-1] + "ies", w) if len(w) > 2 and w.endswith("y") else (w + "es", w + "s", w) for w in words)
+
+
+def _find_words(forms: tuple[tuple[str, ...], ...], text: str, lowered: str) -> str | None:
+    """Return the first run of `text` whose words are `forms` (per word, one of its forms) apart by white space, as
+    _term_pattern finds it: the same match, without compiling a pattern (`lowered` is text.lower(), as long)."""
+    first = min(forms[0], key=len)[:-1] or forms[0][-1]  # what every form of the first word starts with
+    start = lowered.find(first)
+    while start >= 0:
+        if start == 0 or not _word_char(lowered[start - 1]):
+            end = _match_from(forms, lowered, start)
+            if end is not None:
+                return text[start:end]
+        start = lowered.find(first, start + 1)
+    return None
+
+
+def _match_from(forms: tuple[tuple[str, ...], ...], lowered: str, at: int) -> int | None:
+    """Return where the words `forms` end when they start at `at` of `lowered`, else None."""
+    n = len(lowered)
+    for i, options in enumerate(forms):
+        # A word ends where no letter, digit, "_" or "-" follows; of a word's forms at most one ends there.
+        end = next((at + len(f) for f in options if lowered.startswith(f, at)
+                    and (at + len(f) == n or not _word_char(lowered[at + len(f)]))), None)
+        if end is None:
+            return None
+        if i == len(forms) - 1:
+            return end
+        at = end
+        while at < n and lowered[at].isspace():
+            at += 1
+        if at == end:
+            return None
+    return None
+
+
+def _word_char(c: str) -> bool:
+    """Tell whether a character can be part of a word as _term_pattern's edges see it: \\w or "-"."""
+    return c.isalnum() or c == "_" or c == "-"
 
 
 @lru_cache(maxsize=65536)
@@ -231,33 +287,41 @@ def _pick_terms(tag_terms: list[str], candidates: list[str]) -> tuple[str, ...]:
     chosen: list[str] = []
     kept: list[str] = []
     for tag in tag_terms:
-        norm = " ".join(singular(w) for w in tag.split())
-        if not any(_says(norm, c.strip()) or _says(c.strip(), norm) or _chains(norm, c.strip())
-                   or _chains(c.strip(), norm) for c in chosen):
-            chosen.append(f" {norm} ")
+        norm = _normal_form(tag)
+        if not any(_overlaps(norm, c) for c in chosen):
+            chosen.append(norm)
             kept.append(tag)
     tag_terms = kept
     extra: list[str] = []
     for term in candidates:
         if len(chosen) >= MAX_TERMS:
             break
-        padded = f" {term} "
         # Skip a term a chosen one already says ("graph" beside "graph neural network", "llm" beside
-        # "large language model", "RL algorithms" beside "reinforcement learning") ...
-        if any(_says(term, c.strip()) or _says(c.strip(), term) for c in chosen):
-            continue
-        # ... or one that goes on where a chosen one ends ("series forecasting" after "time series"): two pieces of
-        # one phrase ...
-        if any(_chains(term, c.strip()) or _chains(c.strip(), term) for c in chosen):
+        # "large language model", "RL algorithms" beside "reinforcement learning"), or one that goes on where a
+        # chosen one ends ("series forecasting" after "time series"): two pieces of one phrase ...
+        if any(_overlaps(term, c) for c in chosen):
             continue
         # ... and let a phrase replace the words it contains.
-        if " " in term and any(c in padded for c in chosen[len(tag_terms):]):
-            keep = [i for i, c in enumerate(chosen[len(tag_terms):]) if c not in padded]
-            extra = [extra[i] for i in keep]
-            chosen = chosen[: len(tag_terms)] + [f" {e} " for e in extra]
+        if " " in term:
+            padded = f" {term} "
+            if any(f" {c} " in padded for c in chosen[len(tag_terms):]):
+                extra = [e for e in extra if f" {e} " not in padded]
+                chosen = chosen[: len(tag_terms)] + extra
         extra.append(term)
-        chosen.append(padded)
+        chosen.append(term)
     return tuple(tag_terms + extra)
+
+
+@lru_cache(maxsize=1 << 14)
+def _normal_form(term: str) -> str:
+    """Return a term with every word in the singular form features.singular makes ("generative models" -> "generative model")."""
+    return " ".join(singular(w) for w in term.split())
+
+
+@lru_cache(maxsize=1 << 16)  # one pair of terms is compared for many pairs of papers
+def _overlaps(term: str, other: str) -> bool:
+    """Tell whether two terms (normal form) would say one thing twice as reasons: one says the other, or they chain."""
+    return _says(term, other) or _says(other, term) or _chains(term, other) or _chains(other, term)
 
 
 @lru_cache(maxsize=1 << 16)  # one pair of terms is compared for many pairs of papers
