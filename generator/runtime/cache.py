@@ -309,7 +309,7 @@ def shape(hint: Any) -> Check:
     if origin is list:
         item_atoms, item = _atoms(args[0]), shape(args[0])
         if item_atoms is not None:
-            return lambda value: type(value) is list and all(type(v) in item_atoms for v in value)
+            return lambda value: type(value) is list and item_atoms.issuperset(map(type, value))  # no generator an item
         return lambda value: type(value) is list and all(map(item, value))
     if origin is dict and args[0] is str:
         item = shape(args[1])

@@ -232,13 +232,14 @@ def text_evidence(text: str, acronyms: dict[str, str]) -> list:
 def evidence_unpacks(value: list) -> bool:
     """Tell whether a value of the TextEvidence shape (read from a cache, say) is whole, so unpack can read it."""
     phrases, counts, written = value
-    size = len(phrases.split("\n")) if phrases else 0
+    size = phrases.count("\n") + 1 if phrases else 0
     try:
         raw = base64.b64decode(counts, validate=True)
     except ValueError:  # binascii.Error
         return False
+    rows = [i for i, _ in written]
     return (len(raw) == 4 * COUNTS * size and bool((np.frombuffer(raw, dtype="<i4") >= 0).all())
-            and all(0 <= i < size for i, _ in written))
+            and (not rows or (min(rows) >= 0 and max(rows) < size)))
 
 
 def unpack(evidence: list) -> tuple[list[str], np.ndarray, list]:
