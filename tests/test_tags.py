@@ -111,6 +111,24 @@ def test_an_acronym_a_paper_spells_out_without_brackets_takes_no_other_papers_ex
     assert mapped == {"MLLM": "multimodal large language model"}
 
 
+def test_an_acronym_a_paper_spells_out_with_hyphenated_words_takes_no_other_papers_expansion():
+    # "Black-Box Optimization" spells BBO (a capital after each hyphen counts): the corpus's "Bayesian bilevel
+    # optimization (BBO)" shares one word with it, which does not make it the same name.
+    facts = [text_facts(t) for t in (
+        "We study Bayesian bilevel optimization (BBO) with SGD.",
+        "Meta-learning for Black-Box Optimization tunes optimizers; ours beats BBO baselines.",
+        "Generative Pre-trained Transformer models such as GPT are large.",
+    )]
+    acronyms = corpus_acronyms(facts)
+    assert acronyms["BBO"] == "bayesian bilevel optimization"
+    assert mentionable_acronyms(facts[1], acronyms) == {"BBO": "black box optimization"}
+    own = text_evidence("Meta-learning for Black-Box Optimization tunes optimizers; ours beats BBO baselines.",
+                        mentionable_acronyms(facts[1], acronyms))
+    assert "bayesian bilevel optimization" not in own[0].split("\n")
+    # A lower-case part after a hyphen gives no letter: "Pre-trained" is the P of GPT, never a "PT".
+    assert facts[2][2] == [["GPT", "Generative Pre-trained Transformer"]]
+
+
 def test_an_acronym_a_paper_brackets_after_its_own_long_form_takes_no_other_papers_expansion():
     # "adjusted direct finetuning of the sampling process (adjusted DFT)": a word before the acronym in the bracket,
     # and a long form that does not spell it. The corpus's "density functional theory" is another DFT.

@@ -140,12 +140,21 @@ def _capitalised_runs(text: str) -> list[list[str]]:
 
 
 def _spelled_out(acronym: str, runs: list[list[str]]) -> str | None:
-    """Return the words of a run whose initials are the acronym's letters, or None."""
+    """Return the words of a run whose initials are the acronym's letters, or None: a word gives the initial of each
+    of its capitalised parts ("Black-Box Optimization" spells BBO, "Pre-trained" only a P), whole words only."""
     for run in runs:
-        initials = "".join(word[0] for word in run)
+        letters = [(part[0], i) for i, word in enumerate(run) for k, part in enumerate(word.split("-"))
+                   if part and (k == 0 or part[0].isupper())]
+        initials = "".join(letter for letter, _ in letters)
         at = initials.find(acronym)
-        if at >= 0:
-            return " ".join(run[at : at + len(acronym)])
+        while at >= 0:
+            first, last = letters[at][1], letters[at + len(acronym) - 1][1]
+            # The letters must begin at a word's first part and end with a word's last.
+            whole = (at == 0 or letters[at - 1][1] != first) and (
+                at + len(acronym) == len(letters) or letters[at + len(acronym)][1] != last)
+            if whole:
+                return " ".join(run[first : last + 1])
+            at = initials.find(acronym, at + 1)
     return None
 
 
@@ -187,9 +196,17 @@ def mentionable_acronyms(facts: list[list], acronyms: dict[str, str]) -> dict[st
     local = {acronym_stem(a): fold_key(e) for a, e in definitions}
     for acro, words in spelled:
         key = fold_key(words)
-        if acro not in acronyms or not _content_words(key) & _content_words(acronyms[acro]):
+        if acro not in acronyms or not _same_name(key, acronyms[acro]):
             local[acro] = key
     return {s: local[s] if s in local else acronyms[s] for s in stems if s in local or s in acronyms}
+
+
+def _same_name(key: str, other: str) -> bool:
+    """Tell whether two long forms are one name written two ways: most of their content words are shared
+    ("multi modality large language models", "multimodal large language models"), not one
+    ("black box optimization", "bayesian bilevel optimization")."""
+    words, others = _content_words(key), _content_words(other)
+    return 2 * len(words & others) >= max(len(words), len(others), 1)
 
 
 def _content_words(key: str) -> set[str]:
