@@ -246,10 +246,12 @@ def render_site(corpus: Corpus, templates_dir: Path, site_name: str, site_url: s
         return out
 
     # Every page and file is independent of the others: all are made on every core, the whole-corpus
-    # files first (they take longest, and a worker that starts them early evens out the load).
+    # files first (they take longest, and a worker that starts them early evens out the load), the feeds of
+    # the tags and topics first of all: the longest task (1 s at 10,000 papers), it leads the first chunk
+    # (parallel.Ordered deals the k-th item of every n to chunk k, and the chunks start in order).
     tasks: list[Callable[[], dict[str, str]]] = [
-        *_reader_files(map_tpl, corpus, common, site_url),
         *_listing_feeds(corpus, site_name, site_url),
+        *_reader_files(map_tpl, corpus, common, site_url),
         lambda: people.render_index(authors_tpl, index_pages, author_links, PAGE_SIZE, **common),
         lambda: {"papers.json": catalog_json(corpus)},
         lambda: _render_paged(tags_index_tpl, paged_paths("tags/index.md", len(tags)), "tag_list", _tags_by_count(tags), **common),
@@ -379,7 +381,7 @@ def _listing_feeds(corpus: Corpus, site_name: str, site_url: str | None) -> list
                                           path, f"{kind}/{group.slug}/", site_url)
         return out
 
-    return [lambda: feeds("topics", "Topic", corpus.topics), lambda: feeds("tags", "Tag", list(corpus.tags.values())),
+    return [lambda: feeds("tags", "Tag", list(corpus.tags.values())), lambda: feeds("topics", "Topic", corpus.topics),
             lambda: {f"feeds/{kind}/sitemap.xml": feed.EMPTY_SITEMAP for kind in ("topics", "tags")}]
 
 
