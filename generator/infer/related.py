@@ -182,10 +182,12 @@ def explain(
     reasons = []
     for a, b, terms in zip(rows_a.tolist(), rows_b.tolist(), common):
         every = _shared_tags(papers[a], papers[b], tag_names)
-        shared = _shared_tags(papers[a], papers[b], tag_names, broad) if broad else every
+        shared = _shared_tags(papers[a], papers[b], tag_names, broad) if broad and every else every
         left_out = [_normal_form(t) for t in every if t not in shared]
         # Nor does a text term that says a broad tag ("diffusion model").
-        picked = _pick_terms(shared, [t for t in terms if not any(_says(t, o) or _says(o, t) for o in left_out)])
+        if left_out:
+            terms = [t for t in terms if not any(_says(t, o) or _says(o, t) for o in left_out)]
+        picked = _pick_terms(shared, terms)
         texts = [papers[a].text or papers[a].abstract, papers[b].text or papers[b].abstract]
         reasons.append(picked[:len(shared)] + tuple(written_form(t, texts) for t in picked[len(shared):]))
     return reasons
