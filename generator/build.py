@@ -2,7 +2,7 @@
 
 build_corpus() reads top to bottom as the journey of an abstract. The stages are plain functions from nouns to
 nouns; this module alone decides what is cached (Session.memo: a per-paper function memoised by the content of its
-inputs) and what runs in another process meanwhile (Background), and pauses the cycle collector around them.
+inputs) and what runs in another process meanwhile (Background, BackgroundSteps), and pauses the cycle collector around them.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from generator.read.validate import validate
 from generator.read.vocabulary import find_vocabulary, load_vocabulary
 from generator.runtime.cache import CACHE_DIR, Cache, Check, content_key, fields_shape, no_cycle_collection, shape
 from generator.runtime.files import clean_work_dirs, make_work_dir, remove_work_dir, replace_file
-from generator.runtime.parallel import Background
+from generator.runtime.parallel import Background, BackgroundSteps
 from generator.runtime.progress import Progress
 from generator.write import feed, topic_state
 from generator.write.files import Journal, load_stamps, save_stamps, sync_dir, undo_writes, write_tree
@@ -121,13 +121,15 @@ def build_corpus(project: Project, progress: Progress, run: Session | None = Non
     # related papers need the tags and the features, not the topics: another process finds them from then on,
     # while this one names the topics, links the abstracts, draws the map and groups the authors.
     with ExitStack() as background:
-        grouping = background.enter_context(Background(lambda: _features_and_groups(papers, vocab, previous)))
-        grouped = functools.cache(grouping.result)  # the tags need the embedding once they have picked once
+        grouping = background.enter_context(BackgroundSteps(lambda: _features_then_groups(papers, vocab, previous)))
+        made = functools.cache(grouping.next)  # the tags need the embedding once they have picked once
         with progress.stage("tags") as stage:
-            tag_index = _tags(run, papers, vocab, lambda: grouped()[0].embedding)
+            tag_index = _tags(run, papers, vocab, lambda: made().embedding)
             stage.count = len(tag_index)
         with progress.stage("topics") as stage:
-            feats, labels = grouped()
+            feats = made()
+            hood, labels = grouping.next()  # made meanwhile, while the tags were picked
+            feats.share_neighbourhood(hood)
             finding = background.enter_context(Background(lambda: related.related_lists(papers, feats, tags=tag_index)))
             topic_list = topics.assign_topics(papers, feats, tag_index, vocab, labels=labels, previous=previous)
             stage.count = len(topic_list)
@@ -315,13 +317,13 @@ def _tags(run: Session, papers: list[Paper], vocab: Vocabulary,
     return tags.assign_tags(papers, vocab, evidence=evidence, expansions=tags.corpus_expansions(facts), embedding=embedding)
 
 
-def _features_and_groups(papers: list[Paper], vocab: Vocabulary, previous: tuple[TopicMemory, ...]
-                         ) -> tuple[features.Features, np.ndarray]:
-    """Return the papers' text features, their neighbourhood computed (topics and related papers share it), and topic
-    groups (started from the `previous` build's)."""
+def _features_then_groups(papers: list[Paper], vocab: Vocabulary, previous: tuple[TopicMemory, ...]
+                          ) -> Iterator[features.Features | tuple[features.Neighbourhood, np.ndarray]]:
+    """Yield the papers' text features, then their neighbourhood (topics and related papers share it) with the topic
+    groups (started from the `previous` build's): the tags wait for the first only."""
     feats = features.build_features(papers)
-    feats.neighbourhood()
-    return feats, topics.group(papers, feats, vocab, previous)
+    yield feats
+    yield feats.neighbourhood(), topics.group(papers, feats, vocab, previous)
 
 
 def _crosslink(run: Session, papers: list[Paper], tag_index: dict, offered: list[dict[str, str]]) -> None:

@@ -6,6 +6,7 @@ import os
 import re
 import sys
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -306,3 +307,33 @@ def test_an_unknown_page_handler_or_another_mkdocs_release_means_mkdocs_own_loop
     real = metadata.version
     monkeypatch.setattr(metadata, "version", lambda dist: "1.7.0" if dist == "mkdocs" else real(dist))
     assert site.unfit_reason() == "written for mkdocs 1.6.1, found 1.7.0"
+
+
+def test_background_steps_come_one_by_one_and_the_child_does_not_wait_for_the_reader(monkeypatch, tmp_path: Path) -> None:
+    """The first value is there before the last is made; the child goes on while nobody reads; an error in a later
+    step reaches the caller after the earlier values; with one job the steps run here, lazily."""
+    monkeypatch.setenv("PAPERSITE_JOBS", "2")
+    done = tmp_path / "second-done"
+
+    def steps():
+        yield os.getpid(), list(range(200_000))  # larger than a pipe holds
+        done.write_text("yes")
+        yield "second"
+        raise ValueError("third step broke")
+
+    with parallel.BackgroundSteps(steps) as later:
+        if parallel.can_fork():
+            deadline = time.monotonic() + 30
+            while not done.exists() and time.monotonic() < deadline:
+                time.sleep(0.01)
+            assert done.exists()  # made although the first value was not read yet
+        pid, numbers = later.next()
+        assert numbers == list(range(200_000)) and (pid != os.getpid()) == parallel.can_fork()
+        assert later.next() == "second"
+        with pytest.raises(ValueError, match="third step broke"):
+            later.next()
+    done.unlink()
+    monkeypatch.setenv("PAPERSITE_JOBS", "1")
+    with parallel.BackgroundSteps(steps) as here:
+        assert here.next()[0] == os.getpid() and not done.exists()  # the second step not made before it is asked for
+        assert here.next() == "second" and done.exists()

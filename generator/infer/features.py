@@ -107,6 +107,12 @@ class Features:
                 self._neighbourhood = _neighbourhood(self, NEIGHBOURHOOD)
         return self._neighbourhood
 
+    def share_neighbourhood(self, hood: Neighbourhood) -> None:
+        """Take the neighbourhood another process computed from these features (see neighbourhood())."""
+        if len(hood.rows) != len(self.ids):
+            raise ValueError(f"a neighbourhood of {len(hood.rows)} papers for features of {len(self.ids)}")
+        self._neighbourhood = hood
+
     def nearest(self, m: int) -> np.ndarray:
         """Return each paper's m most similar other papers (rows), best first."""
         hood = self.neighbourhood()

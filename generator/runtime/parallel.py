@@ -8,7 +8,8 @@ number of workers. Where forking is unsafe or unavailable (other threads running
 serve`; Windows; macOS) and for small batches, the work runs in this process.
 
 `Background` runs one whole-corpus step the same way, in a forked child, while this process does another
-(the text features and topic clusters, which do not need the tags, are computed while the tags are).
+(the related papers are found while the topics are named); `BackgroundSteps` hands back a child's values one by one
+(the text features, which the tags wait for, then the topic groups, which they do not).
 
 `PAPERSITE_JOBS` sets the number of workers (default: the cores this process may use; 1 turns it off).
 """
@@ -20,9 +21,10 @@ import os
 import pickle
 import signal
 import sys
+import tempfile
 import threading
 import traceback
-from typing import Callable, Generic, Sequence, TypeVar
+from typing import BinaryIO, Callable, Generic, Iterator, Sequence, TypeVar
 
 from generator.model import PapersiteError
 
@@ -191,16 +193,106 @@ class Background(Generic[R]):
             self._pipe = None
 
 
+class BackgroundSteps(Generic[R]):
+    """The values a generator yields, made one after another by a forked child while this process goes on; `next()`
+    waits for the next one. For a whole-corpus step whose first value is wanted before its last (the text features,
+    which the tags need, before the topic groups, which they do not).
+
+    Each value is written to an unlinked temporary file the parent opened, and its place announced on a pipe, so
+    the child goes on to the next value however late the parent reads. Use it as a context manager, as Background.
+    """
+
+    def __init__(self, fn: Callable[[], Iterator[R]]) -> None:
+        self._fn = fn
+        self._here: Iterator[R] | None = None  # the steps, run in this process when no child was started
+        self._pid: int | None = None
+        self._pipe: BinaryIO | None = None
+        self._file: BinaryIO | None = None
+        if jobs() >= 2 and can_fork():
+            self._start()
+
+    def _start(self) -> None:
+        """Fork the child; it writes each step's pickled value (or exception) to the file and its place to the pipe."""
+        self._file = tempfile.TemporaryFile()
+        read, write = os.pipe()
+        try:
+            pid = os.fork()
+        except OSError:  # no process to spare: next() computes the steps here instead
+            os.close(read)
+            os.close(write)
+            self._file.close()
+            self._file = None
+            return
+        if pid == 0:  # the child: never return into the caller's code
+            try:
+                os.close(read)
+                with os.fdopen(write, "wb", buffering=0) as pipe:
+                    for data in _outcomes(self._fn):
+                        start = self._file.tell()
+                        self._file.write(data)
+                        self._file.flush()
+                        pipe.write(start.to_bytes(8, "little") + len(data).to_bytes(8, "little"))
+            finally:
+                os._exit(0)
+        os.close(write)
+        self._pid, self._pipe = pid, os.fdopen(read, "rb")
+
+    def next(self) -> R:
+        """Return the next value the generator yields (computed here if no child was started), or raise what it raised."""
+        if self._pid is None:
+            if self._here is None:
+                self._here = iter(self._fn())
+            return next(self._here)
+        assert self._pipe is not None and self._file is not None
+        place = self._pipe.read(16)
+        if len(place) < 16:
+            raise PapersiteError("a worker process ended without a result (out of memory?); try PAPERSITE_JOBS=1")
+        start, size = int.from_bytes(place[:8], "little"), int.from_bytes(place[8:], "little")
+        data = os.pread(self._file.fileno(), size, start)
+        ok, value = pickle.loads(data)
+        if not ok:
+            raise value
+        return value
+
+    def __enter__(self) -> "BackgroundSteps[R]":
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        """End the child (at once if steps were left untaken) and close the pipe and the file."""
+        if self._pid is not None:
+            os.kill(self._pid, signal.SIGKILL)  # one that has ended already is only reaped
+            os.waitpid(self._pid, 0)
+            self._pid = None
+        for handle in (self._pipe, self._file):
+            if handle is not None:
+                handle.close()
+        self._pipe = self._file = None
+
+
+def _outcomes(fn: Callable[[], Iterator[R]]) -> Iterator[bytes]:
+    """Yield the pickled (True, value) of every value fn() yields or, if it raised, (False, the exception) and stop."""
+    try:
+        for value in fn():
+            yield pickle.dumps((True, value), protocol=pickle.HIGHEST_PROTOCOL)
+    except BaseException as exc:  # noqa: BLE001 - handed to the parent, which raises it
+        yield _failure(exc)
+
+
 def _outcome(fn: Callable[[], R]) -> bytes:
     """Return the pickled (True, fn()) or, if it raised, (False, the exception with the child's traceback)."""
     try:
         return pickle.dumps((True, fn()), protocol=pickle.HIGHEST_PROTOCOL)
     except BaseException as exc:  # noqa: BLE001 - handed to the parent, which raises it
-        if not isinstance(exc, PapersiteError):  # a bug: keep where it happened, which the parent cannot see
-            exc.add_note("In a worker process:\n" + "".join(traceback.format_exception(exc)).rstrip())
-        try:
-            data = pickle.dumps((False, exc), protocol=pickle.HIGHEST_PROTOCOL)
-            pickle.loads(data)  # some exceptions pickle but cannot be rebuilt (other __init__ arguments)
-            return data
-        except Exception:  # an exception that cannot travel still reaches the parent, as text
-            return pickle.dumps((False, RuntimeError(f"{type(exc).__name__}: {exc}")))
+        return _failure(exc)
+
+
+def _failure(exc: BaseException) -> bytes:
+    """Return the pickled (False, exc), its traceback in the child kept as a note, or as text if it cannot travel."""
+    if not isinstance(exc, PapersiteError):  # a bug: keep where it happened, which the parent cannot see
+        exc.add_note("In a worker process:\n" + "".join(traceback.format_exception(exc)).rstrip())
+    try:
+        data = pickle.dumps((False, exc), protocol=pickle.HIGHEST_PROTOCOL)
+        pickle.loads(data)  # some exceptions pickle but cannot be rebuilt (other __init__ arguments)
+        return data
+    except Exception:  # an exception that cannot travel still reaches the parent, as text
+        return pickle.dumps((False, RuntimeError(f"{type(exc).__name__}: {exc}")))
