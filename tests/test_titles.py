@@ -1614,3 +1614,14 @@ def test_a_purpose_pointing_back_at_the_problem_ends_no_title() -> None:
 
     assert _tidy_end("Faster algorithm formulation for the problem") == "Faster algorithm formulation"
     assert _tidy_end("Sparse coding for the brain") == "Sparse coding for the brain"  # a definite thing, not a pointer
+
+
+def test_what_a_paper_counts_is_not_what_its_method_is() -> None:
+    """"We study eleven Code LLMs": the models the paper evaluated are no description of its framework."""
+    text = ("Code Large Language Models (Code LLMs) are used widely. In this paper, we design a framework, IdentityChain, "
+            "which evaluates the self-consistency of a model. We study eleven Code LLMs and show that they fail. "
+            "IdentityChain exposes weaknesses of Code LLMs.")
+    title, _ = title_and_name(text, frozenset())
+    assert title.startswith("IdentityChain") and "eleven" not in title.lower(), title
+    assert problem("Eleven Code LLMs") and problem("25,000 perturbed graphs") and problem("Several benchmarks")
+    assert problem("Two-stage training for detection") is None and problem("Multiple instance learning") is None

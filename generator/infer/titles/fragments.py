@@ -173,6 +173,13 @@ def _bare_purpose(words: list[str]) -> bool:
 _NOUN_ENDS = ("ity", "tion", "sion", "ness", "ment", "ance", "ence", "ism", "ogy", "ics", "ship", "hood", "ure", "er", "or")
 
 
+#: Words that count what follows ("eleven Code LLMs", "several benchmarks"); "one" and "single" name a kind too
+#: ("one-shot" is one word, "single-cell" as well), "multiple" a field ("multiple instance learning").
+_COUNTS = frozenset("""two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen
+seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred hundreds thousand thousands
+dozens several numerous""".split())
+
+
 def problem(phrase: str) -> str | None:
     """Return why `phrase` (a title or the description after a name) is no title, or None."""
     # A dash joins two phrases as a space would ("Benchmark—a Newborn Turing Test—in").
@@ -184,6 +191,8 @@ def problem(phrase: str) -> str | None:
         return f"opens with {words[0]!r}"  # "0 of leaving B_r": a formula's remains, no title's first word
     if lower[0] in _OPENERS or (_CONTRACTION.search(lower[0]) and _CONTRACTION.sub("", lower[0]) in _PRONOUNS) or _DISCOURSE.match(" ".join(lower[:4])) or (len(lower[0]) >= 9 and lower[0].endswith("ly") and words[0].endswith(",")):
         return f"opens with {words[0]!r}"
+    if len(lower) > 1 and (lower[0] in _COUNTS or re.fullmatch(r"\d[\d,]*", lower[0])):
+        return f"opens with a count ({' '.join(words[:2])!r})"  # "Eleven Code LLMs": what was studied, not what was made
     if len(lower) > 1 and lower[0] in COMPARATIVES and lower[1] == "the":
         return f"opens with {' '.join(words[:2])!r}"  # "Higher the kurtosis of ...": "the higher the X, the more"
     if len(lower) > 1 and lower[0].endswith("ing") and _bare(lower[0][:-3]) in _CLAIM_STEMS and lower[1] == "that":
