@@ -1625,3 +1625,12 @@ def test_what_a_paper_counts_is_not_what_its_method_is() -> None:
     assert title.startswith("IdentityChain") and "eleven" not in title.lower(), title
     assert problem("Eleven Code LLMs") and problem("25,000 perturbed graphs") and problem("Several benchmarks")
     assert problem("Two-stage training for detection") is None and problem("Multiple instance learning") is None
+
+
+def test_what_the_authors_introduce_after_explaining_something_is_the_contribution() -> None:
+    """"we provide a theoretical explanation of X and introduce a three-step method": the method is the title's."""
+    text = ("Multi-modal contrastive learning maps images and text to one space. In our study, we provide a theoretical "
+            "explanation of this space's geometry and introduce a three-step method to bridge the modality gap. "
+            "Experiments on captioning show gains.")
+    title = infer_title(text)
+    assert "explanation" not in title.lower() and "modality gap" in title, title  # "Bridging the modality gap"

@@ -49,11 +49,12 @@ _WEAK_VERBS = r"provide|offer|describe|contribute|establish|evaluate|uncover|rel
 _STRONG_INTRO = "|".join(v for v in _INTRO_VERBS.split("|") if v not in _WEAK_VERBS.split("|"))
 _CONTRIB = [  # (pattern, priority) — lower priority is better
     (rf"\b(?:we|We)\s+(?:\w+ly\s+|also\s+|first\s+|here\s+)?(?:{_STRONG_INTRO})(?:s|d|ed)?\s+(?:here\s+)?", 0),
-    # "we consider the spacetime as an entirety and propose to approximate X": the second verb states the contribution.
+    # "we consider the spacetime as an entirety and propose to approximate X", "we provide a theoretical explanation of
+    # X and introduce a three-step method": the second verb states the contribution.
     # After "we study/investigate X" the first object is the subject already ("we investigate kernel clustering, and
     # propose algorithms that ..."); after other verbs ("consider the spacetime as an entirety") it is not.
-    (r"\b(?:we|We)\s+(?!(?:study|investigate|explore|examine|analy[sz]e|revisit|address|tackle|focus)\b)[a-z]+\s"
-     r"[^.;]{0,80}?\band\s+(?:then\s+)?propose[sd]?\s+", 1),
+    (r"\b(?:we|We)\s+(?!(?:study|investigate|explore|examine|analy[sz]e|revisit|address|tackle|focus)\b)[a-z][a-z-]*\s"
+     r"[^.;]{0,80}?\band\s+(?:then\s+)?(?:propose|introduce|devise)[sd]?\s+", 1),
     (r"\b(?:[Tt]his|[Oo]ur)\s+(?:paper|work|study|article|submission|contribution)\s+(?:\w+ly\s+)?"
      r"(?:proposes|introduces|presents|develops|studies|investigates|explores|examines|analyzes|analyses"
      r"|addresses|tackles|revisits|considers|focuses on|aims to|extends|puts forth)\s+", 1),
