@@ -1634,3 +1634,16 @@ def test_what_the_authors_introduce_after_explaining_something_is_the_contributi
             "Experiments on captioning show gains.")
     title = infer_title(text)
     assert "explanation" not in title.lower() and "modality gap" in title, title  # "Bridging the modality gap"
+
+
+def test_the_field_is_the_sibling_the_abstract_is_about() -> None:
+    """An abstract that opens on image generative models and is about video ones: its title's field is the video's."""
+    text = ("Image generative models have made significant progress. However, current video generative models struggle "
+            "with short clips. To address this, we propose STREAM, a new video evaluation metric. STREAM helps video "
+            "generative models improve.")
+    title, _ = title_and_name(text, frozenset())
+    assert title == "STREAM: Video evaluation metric for video generative models", title
+    # A field the abstract stays with keeps its own name.
+    assert "image generative models" in infer_title(
+        "Image generative models have made progress. We propose a sampler that speeds up image generative models by 2x. "
+        "Video generative models are left to future work.").lower()
