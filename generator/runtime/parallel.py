@@ -24,7 +24,7 @@ import sys
 import tempfile
 import threading
 import traceback
-from typing import BinaryIO, Callable, Generic, Iterator, Sequence, TypeVar
+from typing import Any, BinaryIO, Callable, Generic, Iterator, Sequence, TypeVar
 
 from generator.model import PapersiteError
 
@@ -173,11 +173,8 @@ class Background(Generic[R]):
         _, status = os.waitpid(self._pid, 0)
         self._pid = None
         if not data or os.waitstatus_to_exitcode(status) != 0:
-            raise PapersiteError("a worker process ended without a result (out of memory?); try PAPERSITE_JOBS=1")
-        ok, value = pickle.loads(data)
-        if not ok:
-            raise value
-        return value
+            raise PapersiteError(_NO_RESULT)
+        return _unpacked(data)
 
     def __enter__(self) -> "Background[R]":
         return self
@@ -185,8 +182,7 @@ class Background(Generic[R]):
     def __exit__(self, *exc_info: object) -> None:
         """Stop a child whose result was never taken (the caller failed first)."""
         if self._pid is not None:
-            os.kill(self._pid, signal.SIGKILL)
-            os.waitpid(self._pid, 0)
+            _end(self._pid)
             self._pid = None
         if self._pipe is not None:
             os.close(self._pipe)
@@ -246,13 +242,9 @@ class BackgroundSteps(Generic[R]):
         assert self._pipe is not None and self._file is not None
         place = self._pipe.read(16)
         if len(place) < 16:
-            raise PapersiteError("a worker process ended without a result (out of memory?); try PAPERSITE_JOBS=1")
+            raise PapersiteError(_NO_RESULT)
         start, size = int.from_bytes(place[:8], "little"), int.from_bytes(place[8:], "little")
-        data = os.pread(self._file.fileno(), size, start)
-        ok, value = pickle.loads(data)
-        if not ok:
-            raise value
-        return value
+        return _unpacked(os.pread(self._file.fileno(), size, start))
 
     def __enter__(self) -> "BackgroundSteps[R]":
         return self
@@ -260,13 +252,30 @@ class BackgroundSteps(Generic[R]):
     def __exit__(self, *exc_info: object) -> None:
         """End the child (at once if steps were left untaken) and close the pipe and the file."""
         if self._pid is not None:
-            os.kill(self._pid, signal.SIGKILL)  # one that has ended already is only reaped
-            os.waitpid(self._pid, 0)
+            _end(self._pid)  # one that has ended already is only reaped
             self._pid = None
         for handle in (self._pipe, self._file):
             if handle is not None:
                 handle.close()
         self._pipe = self._file = None
+
+
+#: What the parent says when a child ended without sending what it was to send.
+_NO_RESULT = "a worker process ended without a result (out of memory?); try PAPERSITE_JOBS=1"
+
+
+def _unpacked(data: bytes) -> Any:
+    """Return the value a child sent as pickled (True, value), or raise the exception it sent as (False, exc)."""
+    ok, value = pickle.loads(data)
+    if not ok:
+        raise value
+    return value
+
+
+def _end(pid: int) -> None:
+    """Kill a child and reap it."""
+    os.kill(pid, signal.SIGKILL)
+    os.waitpid(pid, 0)
 
 
 def _outcomes(fn: Callable[[], Iterator[R]]) -> Iterator[bytes]:
