@@ -165,7 +165,8 @@ def generate(project: Project, progress: Progress) -> tuple[Corpus, dict[str, st
         run.cache.wait()  # the stages' results are saved: now the rendered pages, meanwhile (the session waits)
         run.cache.save_in_background()
         with progress.stage("files") as stage, _state_saved(project, corpus):
-            _write_docs(run, files, stage)
+            _, written, deleted = _docs_written(run, files)
+            stage.count, stage.note = written, f"{deleted} removed, {len(files) - written} unchanged"
     return _late_warnings(run, corpus), files
 
 
@@ -189,24 +190,35 @@ def build(project: Project, progress: Progress, strict: bool = False) -> Corpus:
                 warnings = run_mkdocs(project.config_file, project.docs_dir, new_site, strict,
                                       site_name=site_title(project, corpus), site_url=project.site_url, store=store,
                                       generated=files)
-                # A large site's search index, split for the browser (above a size); shards as published stay there.
-                shard_search_index(new_site, kept=store.unchanged if store else None,
-                                   memo=lambda docs, key, cut: run.memo("search-terms", docs, key, cut, _DOC_TERMS))
-                # The stages' results are saved by now: next the rendered pages and the documents' terms the sharding kept.
-                run.cache.wait()
-                run.cache.save_in_background()
+                # site_src/ is written by a child meanwhile (nothing here reads it); if a later step fails, what it
+                # changed is put back from its journal, so site_src/ stays with the old site/.
+                writing = Background(lambda: _docs_written(run, files))
+                try:
+                    # A large site's search index, split for the browser (above a size); shards as published stay there.
+                    shard_search_index(new_site, kept=store.unchanged if store else None,
+                                       memo=lambda docs, key, cut: run.memo("search-terms", docs, key, cut, _DOC_TERMS))
+                    # The stages' results are saved by now: next the rendered pages and the documents' terms the sharding kept.
+                    run.cache.wait()
+                    run.cache.save_in_background()
+                except BaseException:
+                    if writing.started:
+                        undo_writes(project.docs_dir, _journal_of(writing))
+                    raise
                 stage.count = len(files)
                 notes = [f"{store.reused} pages reused"] if store and store.reused else []
                 stage.note = ", ".join(notes + ([f"{len(warnings)} warnings"] if warnings else []))
-            with progress.stage("files") as stage, _state_saved(project, corpus):
-                journal: Journal = {}
-                try:
-                    _write_docs(run, files, stage, journal)
+            journal: Journal | None = None
+            try:
+                journal, written, deleted = writing.result()  # a child that failed has put its own writes back
+                with progress.stage("files") as stage, _state_saved(project, corpus):
+                    stage.count, stage.note = written, f"{deleted} removed, {len(files) - written} unchanged"
                     kept, stuck = sync_dir(new_site, project.site_dir, store.untouched if store else set())
-                except BaseException:
-                    undo_writes(project.docs_dir, journal)  # site/ is still the old one: keep site_src/ with it
-                    raise
-                leftovers += kept
+            except BaseException:
+                if journal is None and writing.started:  # interrupted while waiting for the child
+                    journal = _journal_of(writing)
+                undo_writes(project.docs_dir, journal or {})  # site/ is still the old one: keep site_src/ with it
+                raise
+            leftovers += kept
         finally:
             gc.set_threshold(*thresholds)
             gc.unfreeze()
@@ -396,15 +408,28 @@ def site_title(project: Project, corpus: Corpus) -> str:
     return project.site_title([c.name for c in corpus.collections])
 
 
-def _write_docs(run: Session, files: dict[str, str], stage, journal: Journal | None = None) -> None:  # noqa: ANN001
-    """Make site_src/'s generated part equal `files` and note the counts on the progress stage."""
+def _docs_written(run: Session, files: dict[str, str]) -> tuple[Journal, int, int]:
+    """Make site_src/'s generated part equal `files`; return what it changed (the journal undo_writes takes), and how
+    many files were written and removed. If it fails part-way, what it changed is put back before the error is raised."""
     # What the last build left in site_src/, so its unchanged files need not be read back to compare.
     stamps_file = run.cache.folder / _STAMPS_FILE if run.cache.folder else None
     stamps = load_stamps(stamps_file)
-    written, deleted = write_tree(run.project.docs_dir, files, journal, stamps)
+    journal: Journal = {}
+    try:
+        written, deleted = write_tree(run.project.docs_dir, files, journal, stamps)
+    except BaseException:
+        undo_writes(run.project.docs_dir, journal)
+        raise
     save_stamps(stamps_file, stamps)
-    stage.count = written
-    stage.note = f"{deleted} removed, {len(files) - written} unchanged"
+    return journal, written, deleted
+
+
+def _journal_of(writing: Background[tuple[Journal, int, int]]) -> Journal:
+    """Return what the child writing site_src/ changed, once it is done; nothing if it failed (it put it back)."""
+    try:
+        return writing.result()[0]
+    except BaseException:  # noqa: BLE001 - its error is not this build's: the caller raises its own
+        return {}
 
 
 @contextmanager

@@ -64,6 +64,10 @@ INJECTIONS = {
     "related": (build_module.related, "related_lists", lambda root: _fail(RuntimeError("injected"))),  # in a child too
     "render": (build_module, "render_site", lambda root: _fail(PapersiteError("templates: injected"))),
     "mkdocs": (build_module, "run_mkdocs", lambda root: _fail(PapersiteError("mkdocs.yml: injected"))),
+    # site_src/ is written by a child while the search index is cut: a failure there, or in saving the state files
+    # after it, must put back what the child wrote.
+    "search shards": (build_module, "shard_search_index", lambda root: _fail(OSError(28, "No space left on device"))),
+    "state files": (build_module.feed, "save_first_seen", lambda root: _fail(PapersiteError("data/.first-seen.json: injected"))),
     "write, part-way": (site_module, "_write_if_changed", lambda root: _fail_writes_into(root / "site_src", after=3)),
     "update site/": (build_module, "sync_dir", lambda root: _fail(OSError(13, "Permission denied"))),
     "update site/, part-way": (site_module.os, "replace", lambda root: _fail_moving_into(root / "site", after=5)),

@@ -162,6 +162,11 @@ class Background(Generic[R]):
         os.close(write)
         self._pid, self._pipe = pid, read
 
+    @property
+    def started(self) -> bool:
+        """Tell whether a child is computing the value (else result() computes it here, when asked)."""
+        return self._pid is not None
+
     def result(self) -> R:
         """Return fn()'s value (computed here if no child was started), or raise what it raised."""
         if self._pid is None:
