@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import gc
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack, contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterator, Sequence, TypeVar
@@ -174,8 +174,9 @@ def build(project: Project, progress: Progress, strict: bool = False) -> Corpus:
     """Generate the pages and build the site; on any failure site_src/ and site/ stay as they were."""
     # Work folders of earlier builds that were killed, or that an undeletable file kept, go first.
     leftovers = clean_work_dirs([project.site_dir.parent, project.docs_dir.parent])
-    with session(project, progress) as run:
+    with session(project, progress) as run, ExitStack() as stack:
         corpus, files = _pages(run)
+        stack.enter_context(_docs_dir_made(project.docs_dir))
         new_site = make_work_dir(project.site_dir.parent, ".papersite-site-")
         # The corpus stays alive while MkDocs runs; frozen, its millions of objects are not re-scanned by
         # every garbage collection MkDocs' own allocations trigger.
@@ -430,6 +431,21 @@ def _journal_of(writing: Background[tuple[Journal, int, int]]) -> Journal:
         return writing.result()[0]
     except BaseException:  # noqa: BLE001 - its error is not this build's: the caller raises its own
         return {}
+
+
+@contextmanager
+def _docs_dir_made(folder: Path) -> Iterator[None]:
+    """Make site_src/ if it is missing (MkDocs refuses a missing docs_dir, though it reads the pages from memory);
+    remove it again if the build fails."""
+    made = not folder.exists()
+    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        yield
+    except BaseException:
+        if made:
+            with suppress(OSError):  # not empty: something else wrote there meanwhile, and it stays
+                folder.rmdir()
+        raise
 
 
 @contextmanager

@@ -71,6 +71,27 @@ def test_a_failing_mkdocs_stage_leaves_the_site_as_it_was(project_factory, monke
     assert not list(root.glob(".papersite-*"))
 
 
+def test_a_project_without_site_src_builds_and_a_failed_first_build_leaves_none(project_factory, monkeypatch) -> None:
+    import shutil
+
+    import generator.build as build_module
+    from generator.model import PapersiteError
+
+    root = project_factory()
+    shutil.rmtree(root / "site_src")
+
+    def boom(*args, **kwargs):
+        raise PapersiteError("mkdocs.yml: mkdocs build failed: injected")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(build_module, "run_mkdocs", boom)
+        assert main(["build", "-q", "--project", str(root)]) == 1
+    assert not (root / "site_src").exists() and not (root / "site").exists()
+    assert main(["build", "-q", "--project", str(root)]) == 0
+    assert (root / "site" / "index.html").is_file()
+    assert (root / "site_src" / "index.md").is_file()
+
+
 def test_missing_config_is_a_clear_error(tmp_path: Path) -> None:
     result = run_cli("check", "--project", str(tmp_path))
     assert result.returncode == 1
