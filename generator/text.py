@@ -75,7 +75,10 @@ def abbreviates(short: str, long: str) -> bool:
 
 def names_a_subject(word: str) -> bool:
     """Tell whether one word may stand alone as a tag or a topic's name: not lowercase and common (see SUBJECT_WORD_ZIPF)."""
-    return not common_word(word, SUBJECT_WORD_ZIPF) and not word.endswith("ly")
+    # A plural is as vague as its singular ("complexities", which wordfreq counts apart from "complexity").
+    singular = word[:-3] + "y" if word.endswith("ies") else naive_singular(word)
+    return not common_word(word, SUBJECT_WORD_ZIPF) and not common_word(singular, SUBJECT_WORD_ZIPF) \
+        and not word.endswith("ly")
 
 
 def vague_word(term: str) -> bool:

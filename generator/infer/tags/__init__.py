@@ -1,4 +1,5 @@
-"""Infer tags: key phrases of each abstract, folded into canonical names shared by at least two papers.
+"""Infer tags: key phrases of each abstract, folded into canonical names shared by at least two papers (or the phrase
+one paper picks first).
 
 Input: papers with plain `text` (and optional author `keywords`) plus the user's Vocabulary.
 Output: `paper.tags` (slugs, most relevant first) and the Tag objects by slug.
@@ -23,10 +24,10 @@ from generator.infer.tags.candidates import (MAX_WORDS, Occurrence, TextEvidence
                                              text_evidence)
 from generator.infer.tags.generic import adjective_compound, generic_pair, unfit_phrase, widespread_part
 from generator.infer.tags.pick import BROAD_SHARE, CONCEPT_HEADS, TAIL_SHARE, Picker, concept_key
-from generator.infer.tags.words import BAD_START, GENERIC_SINGLE
+from generator.infer.tags.words import BAD_START, GENERIC_SINGLE, STOP
 from generator.infer.tags.score import ACTION_ENDINGS, Candidates, Folder
 from generator.infer.tags.umbrella import judged, least_papers, scattered, umbrellas
-from generator.text import names_a_subject
+from generator.text import abbreviates, names_a_subject
 from generator.model import Paper, Tag, Vocabulary
 from generator.text import fold_key as tag_key
 from generator.text import slugify
@@ -39,7 +40,7 @@ WIDESPREAD_BURST = 2.0
 #: A name written as its acronym this many times as often as spelled out is shown as the acronym.
 ACRONYM_KNOWN = 10
 #: A paper keeps its field names (score.Candidates.field) unless it has at least this many other tags.
-FIELD_KEEP = 3
+FIELD_KEEP = 2
 #: A paper drops its scattered phrases (umbrella.scattered) where it keeps at least this many other tags.
 SCATTERED_KEEP = 2
 
@@ -63,7 +64,7 @@ def corpus_evidence(texts: list[str]) -> list[list]:
 def assign_tags(papers: list[Paper], vocab: Vocabulary, max_tags: int = 5, min_tags: int = 2,
                 evidence: list[list] | None = None, expansions: dict[str, str] | None = None,
                 embedding: Callable[[], np.ndarray] | None = None) -> dict[str, Tag]:
-    """Set `paper.tags` for every paper and return the tags by slug, each shared by at least two papers.
+    """Set `paper.tags` for every paper and return the tags by slug, each shared by at least two papers or its paper's first.
 
     `evidence` is each paper's text_evidence() (see corpus_evidence, which computes it when not given) and
     `expansions` the corpus's written long forms of acronyms (corpus_expansions, computed likewise).
@@ -140,6 +141,12 @@ class _Unfit:
                                   if keys[k].count(" ") == 1)
         return self._heads[word]
 
+    def named_alone(self, kid: int) -> bool:
+        """Tell whether a key is written as a thing of its own, not a modifier: it ends most of the noun phrases it is in
+        ("self-consistency", not "vision-language models"), and opens with no function word ("in-distribution")."""
+        return (self.cands.at_end[kid] * 2 >= self.cands.total[kid]
+                and self.cands.keys[kid].split(" ", 1)[0] not in STOP)
+
     def __call__(self, kid: int) -> bool:
         """Return whether the key `kid` is unfit to be shown (names the user or an author gave are fit)."""
         if kid in self.umbrella:
@@ -154,8 +161,15 @@ class _Unfit:
             # "graph data", "network weights": unless its papers keep naming it (then it is what they study).
             rare = self.cands.total[kid] < WIDESPREAD_BURST * self.cands.df[kid]
             vague = vague or (rare and widespread_part(name, self.widespread))
-            self.seen[kid] = key not in self.fold.names and not self.given[kid] and (vague or not names_a_subject(name))
+            subject = names_a_subject(name) or (_initialised(key, self.cands.surfaces(kid)) and self.named_alone(kid))
+            self.seen[kid] = key not in self.fold.names and not self.given[kid] and (vague or not subject)
         return self.seen[kid]
+
+
+def _initialised(key: str, surfaces: dict[str, int]) -> bool:
+    """Tell whether the texts write a key's initials as its acronym ("SC" for "self-consistency", "MoE" for
+    "mixture-of-experts"): a hyphenated compound, which wordfreq can only guess from its everyday parts, is then a name."""
+    return any(sum(ch.isupper() for ch in s) >= 2 and " " not in s and abbreviates(tag_key(s), key) for s in surfaces)
 
 
 def _members(cands: Candidates, picks: list[list[int]]) -> dict[int, list[int]]:
@@ -174,11 +188,12 @@ def _members(cands: Candidates, picks: list[list[int]]) -> dict[int, list[int]]:
 
 def _shared_picks(picker: Picker, allowed: np.ndarray, unfit: _Unfit, picks: list[list[int]]) -> list[list[int]]:
     """Return every paper's pick (key ids), from `picks`, such that each picked key is fit and picked by at least
-    two papers (`allowed` is updated: the keys found unfit or lonely are no longer allowed)."""
+    two papers or first by its paper (`allowed` is updated: the keys found unfit or lonely are no longer allowed)."""
     # Dropping a tag that only one paper kept can strand another; repeat until every tag is shared.
-    # Only papers that had picked a dropped tag can change their pick.
+    # Only papers that had picked a dropped tag can change their pick. A phrase a paper picks first stays alone:
+    # "ridge regression" tells a reader what the paper is about even when no other paper keeps it.
     usage = Counter(k for keys in picks for k in keys)
-    while lonely := {k for k, n in usage.items() if n < 2 or unfit(k)}:
+    while lonely := {k for k, n in usage.items() if (n < 2 and k not in _leads(picker.keys, picks)) or unfit(k)}:
         allowed[list(lonely)] = False
         again = np.array([i for i, keys in enumerate(picks) if not lonely.isdisjoint(keys)], dtype=np.int64)
         for i, keys in zip(again.tolist(), picker.pick(again, allowed)):
@@ -188,6 +203,11 @@ def _shared_picks(picker: Picker, allowed: np.ndarray, unfit: _Unfit, picks: lis
         # As a fresh count of the picks would be: a tag no paper uses any more is not counted at all.
         usage = Counter({k: n for k, n in usage.items() if n > 0})
     return picks
+
+
+def _leads(keys: list[str], picks: list[list[int]]) -> set[int]:
+    """Return the keys that are a paper's first pick and a phrase (one word alone says too little to stand alone)."""
+    return {picked[0] for picked in picks if picked and " " in keys[picked[0]]}
 
 
 def _without_fields(picker: Picker, cands: Candidates, given_keys: np.ndarray, fold: Folder, allowed: np.ndarray,

@@ -281,8 +281,8 @@ class Candidates:
     def field(self) -> np.ndarray:
         """Return which candidates name the field a paper sits in rather than its subject: a phrase many papers
         use and name about once each, most in their opening sentence ("machine learning", "artificial intelligence"),
-        that this paper names once."""
-        return self.fields()[self.key] & (self.tf == 1)
+        however often this paper names it (a theory of "neural networks" still sits in the field)."""
+        return self.fields()[self.key]
 
     def fields(self) -> np.ndarray:
         """Return which keys name a field (see field): many papers use them, about once each, most in their opening

@@ -60,6 +60,8 @@ def _contribution(text: str, name: str = "", limit: int = SOFT_LIMIT, min_words:
                 obj = obj[5:] if obj.startswith("that ") else obj
                 if _VERB_START.match(obj):
                     continue  # "the tools we developed will be used ...": the verb's object came before it
+                if prio == 3 and _OWN_OBJECT.match(obj):
+                    continue  # "we evaluate our method on GSM8K": where the contribution was tried, not what it is
                 if name and name in obj:
                     obj = re.sub(rf",?\s*(?:called|termed|dubbed|named|coined)\s+(?:the\s+)?{re.escape(name)}\b:?", "", obj)
                 elif name and _OTHER_NAMED.match(obj):
@@ -77,6 +79,8 @@ def _contribution(text: str, name: str = "", limit: int = SOFT_LIMIT, min_words:
     return best[2] if best else ""
 
 
+#: The object of a weak verb that points back at the paper's own work ("our method", "the proposed approach").
+_OWN_OBJECT = re.compile(r"(?:our|the\s+proposed)\s", re.I)
 #: "We show that X", "showing that X": a finding the paper states, which some titles are ("Robust agents learn ...").
 _CLAIM = re.compile(r"(?:\b(?:[Ww]e|studies|results|experiments|analys[ie]s|findings)\s+"
                     r"(?:[a-z]+ly\s+|further\s+|also\s+|then\s+|first\s+)?(?:show|find|prove|demonstrate|establish|reveal)"
