@@ -626,6 +626,18 @@ def test_a_repeated_acronym_counts_for_its_long_form_and_no_acronym_is_a_key_ter
     assert key_term(text) == "reinforcement learning"
 
 
+def test_the_shared_start_of_several_names_is_no_key_term() -> None:
+    """"Stochastic Gradient" opens three method names and is never said alone: it names none of them, so no title
+    ends "for stochastic gradient"; a lowercase term said before different nouns ("link prediction tasks") stays."""
+    from generator.infer.titles.keyterms import key_term
+
+    text = ("Our chain covers Stochastic Gradient Langevin Dynamics, Stochastic Gradient Descent and Stochastic "
+            "Gradient Boosting. We bound its distance to a diffusion.")
+    assert key_term(text) == ""
+    text = "We study link prediction tasks, link prediction benchmarks and link prediction models on graphs."
+    assert key_term(text) == "link prediction"
+
+
 def test_an_everyday_pair_is_no_key_term() -> None:
     from generator.infer.titles.keyterms import key_term
 

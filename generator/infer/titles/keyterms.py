@@ -52,10 +52,14 @@ def _word_key(token: str) -> str:
 
 
 @lru_cache(maxsize=8)  # key_terms asks for one text with several thresholds in a row; callers never change it
-def _spans(text: str) -> tuple[dict[str, int], dict[str, dict[str, int]]]:
-    """Count the 2-3 word runs of term words, plural-folded, with how each is written (in order of first sight)."""
+def _spans(text: str) -> tuple[dict[str, int], dict[str, dict[str, int]], frozenset[str]]:
+    """Count the 2-3 word runs of term words, plural-folded, with how each is written (in order of first sight); and
+    return the prefixes: capitalised runs never said alone that go on with different words ("Stochastic Gradient" of
+    "Stochastic Gradient Descent" and "Stochastic Gradient Boosting"), a part several names share, not a term."""
     counts: dict[str, int] = {}
     forms: dict[str, dict[str, int]] = {}
+    ends: set[str] = set()
+    nexts: dict[str, set[str]] = {}
     run: list[str] = []
     keys: list[str] = []
     for token in _WORD.findall(text) + ["."]:
@@ -68,13 +72,18 @@ def _spans(text: str) -> tuple[dict[str, int], dict[str, dict[str, int]]]:
             for i in range(size - n + 1):
                 key, written = " ".join(keys[i:i + n]), " ".join(run[i:i + n])
                 counts[key] = counts.get(key, 0) + 1
+                if i + n < size:
+                    nexts.setdefault(key, set()).add(keys[i + n])
+                else:
+                    ends.add(key)
                 seen = forms.get(key)
                 if seen is None:
                     forms[key] = {written: 1}
                 else:
                     seen[written] = seen.get(written, 0) + 1
         run, keys = [], []
-    return counts, forms
+    return counts, forms, frozenset(k for k, after in nexts.items() if len(after) >= 2 and k not in ends
+                                    and all(w[:1].isupper() for form in forms[k] for w in form.split()))
 
 
 @lru_cache(maxsize=64)
@@ -83,10 +92,11 @@ def key_terms(text: str, min_mentions: int = MIN_MENTIONS, everyday_ok: bool = F
 
     A phrase of everyday words only ("code generation") is left out unless `everyday_ok`.
     """
-    spans, spelled = _spans(text)
+    spans, spelled, prefixes = _spans(text)
     counts, forms = dict(spans), dict(spelled)  # the cached ones stay as found: an acronym's uses are added here
     tokens: Counter[str] | None = None
     seen: set[str] = set()
+    defined: set[str] = set()
     for m in _DEFINED.finditer(text):
         short = m.group(1)
         if short in seen:
@@ -97,10 +107,12 @@ def key_terms(text: str, min_mentions: int = MIN_MENTIONS, everyday_ok: bool = F
         if 2 <= len(words) <= 3 and all(_term_word(w) for w in words):
             tokens = tokens if tokens is not None else Counter(_TOKEN.findall(text))
             key = " ".join(naive_singular(w.lower()) for w in words)
+            defined.add(key)  # a long form the abstract abbreviates is a term of its own
             counts[key] = counts.get(key, 0) + tokens[short] + tokens[short + "s"] - 1  # its uses after the definition
             written = forms[key] = dict(forms.get(key, {}))
             written[long_form] = written.get(long_form, 0) + 1
-    kept = [t for t, n in counts.items() if n >= min_mentions and (everyday_ok or not all(everyday_word(w) for w in t.split()))]
+    kept = [t for t, n in counts.items() if n >= min_mentions and (everyday_ok or not all(everyday_word(w) for w in t.split()))
+            and (t not in prefixes or t in defined)]
     # A longer term said as often is the more specific name ("graph neural network" over "neural network");
     # among equals the one said first (dicts keep the order of first sight).
     kept.sort(key=lambda t: (-counts[t], -len(t.split())))
