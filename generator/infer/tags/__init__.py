@@ -193,7 +193,11 @@ def _shared_picks(picker: Picker, allowed: np.ndarray, unfit: _Unfit, picks: lis
     # Only papers that had picked a dropped tag can change their pick. A phrase a paper picks first stays alone:
     # "ridge regression" tells a reader what the paper is about even when no other paper keeps it.
     usage = Counter(k for keys in picks for k in keys)
-    while lonely := {k for k, n in usage.items() if (n < 2 and k not in _leads(picker.keys, picks)) or unfit(k)}:
+    while True:
+        alone = {k for k, n in usage.items() if n < 2}
+        alone -= _leads(picker.keys, picks) if alone else set()
+        if not (lonely := alone | {k for k in usage if unfit(k)}):
+            return picks
         allowed[list(lonely)] = False
         again = np.array([i for i, keys in enumerate(picks) if not lonely.isdisjoint(keys)], dtype=np.int64)
         for i, keys in zip(again.tolist(), picker.pick(again, allowed)):
@@ -202,7 +206,6 @@ def _shared_picks(picker: Picker, allowed: np.ndarray, unfit: _Unfit, picks: lis
             picks[i] = keys
         # As a fresh count of the picks would be: a tag no paper uses any more is not counted at all.
         usage = Counter({k: n for k, n in usage.items() if n > 0})
-    return picks
 
 
 def _leads(keys: list[str], picks: list[list[int]]) -> set[int]:
