@@ -45,7 +45,7 @@ def test_papers_are_not_in_the_navigation(seed_site: Path) -> None:
     assert not re.search(r'href="papers/[^"]+-[0-9a-f]{6}/"', nav)
 
 
-def test_every_tag_links_to_a_page_with_at_least_two_papers(seed_site: Path) -> None:
+def test_every_tag_links_to_its_page_and_one_word_tags_have_two_papers(seed_site: Path) -> None:
     catalog = site_catalog(seed_site)
     counts = Counter(t for p in catalog for t in p["tags"])
     # Two to six tags a paper, and fewer for a paper with little specific in common with others, not filler (issue 14).
@@ -53,7 +53,9 @@ def test_every_tag_links_to_a_page_with_at_least_two_papers(seed_site: Path) -> 
     # The seeds are 38 papers of many fields: umbrella tags ("machine learning") and filler ("ground truth") left,
     # some keep one tag or none (24 of 38 keep two or more).
     assert sum(2 <= len(p["tags"]) for p in catalog) >= 0.6 * len(catalog), [p["tags"] for p in catalog]
-    assert min(counts.values()) >= 2
+    # A tag of one paper is a phrase that paper keeps naming ("rank collapse") or its acronym ("KANs"), never one
+    # plain word.
+    assert all(n >= 2 or " " in tag or sum(c.isupper() for c in tag) >= 2 for tag, n in counts.items()), counts
     paper = next(p for p in catalog if p["tags"])
     page = (seed_site / "site" / paper["url"] / "index.html").read_text(encoding="utf-8")
     tag_links = re.findall(r'href="\.\./\.\./tags/([^"/]+)/"', page)

@@ -202,8 +202,11 @@ def test_every_tag_has_two_papers_or_leads_its_paper_and_matches_paper_tags(samp
     by_id = {p.id: p for p in papers}
     for slug, tag in tags.items():
         assert tag.slug == slug and re.fullmatch(r"[a-z0-9-]+", slug)
-        # A tag of one paper is that paper's first, and a phrase ("ridge regression"), never one word.
-        assert len(tag.papers) >= 2 or (by_id[tag.papers[0]].tags[0] == slug and " " in tag.name), tag
+        # A tag of one paper is a phrase ("ridge regression"), never one word: the paper's first pick, or the phrase
+        # a paper of fewer than two tags keeps naming.
+        phrase = " " in tag.name or sum(c.isupper() for c in tag.name) >= 2  # or its acronym ("KANs")
+        assert len(tag.papers) >= 2 or (phrase and (by_id[tag.papers[0]].tags[0] == slug
+                                                            or len(by_id[tag.papers[0]].tags) <= 2)), tag
         assert [order[i] for i in tag.papers] == sorted(order[i] for i in tag.papers)  # corpus order
     for p in papers:
         assert len(p.tags) <= 8 and len(set(p.tags)) == len(p.tags)
@@ -220,7 +223,8 @@ def test_sample_tags_match_author_keywords(sample):
     tags = assign_tags(papers, Vocabulary())
     scores = tag_scores([[tags[s].name for s in p.tags] for p in papers], keywords, k=5)
     assert scores["f1"] >= 0.16 and scores["precision_all"] >= 0.30
-    assert scores["shared"] == 1.0
+    # 40 papers of many fields: a few keep a phrase no other paper names ("drug editing", "last-iterate convergence").
+    assert scores["shared"] >= 0.8
 
 
 def test_deterministic(sample):
@@ -922,3 +926,15 @@ def test_a_hyphenated_name_its_texts_abbreviate_is_a_tag_though_its_parts_are_ev
              "Self-consistency (SC) for code. We apply self-consistency to programs; SC helps code models, and "
              "self-consistency scales."]
     assert _tag_names(texts) == [{"self-consistency"}, {"self-consistency"}]
+
+
+def test_a_paper_sharing_nothing_shows_the_phrase_it_keeps_naming():
+    """Among papers of other fields, the docking paper shares no phrase; it shows "molecular docking", which it names
+    three times, rather than nothing. A paper with two shared tags gets no phrase of its own."""
+    texts = ["Molecular docking of ligands. We score molecular docking poses with a learned energy; molecular docking "
+             "then ranks ligands by binding."]
+    texts += [f"Kernel herding for {x}. We study kernel herding and beam search; beam search with kernel herding is "
+              f"cheap, and kernel herding is fast." for x in ("sampling", "planning", "control")]
+    names = _tag_names(texts)
+    assert names[0] == {"molecular docking"}
+    assert all(shown == {"kernel herding", "beam search"} for shown in names[1:])

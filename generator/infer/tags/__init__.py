@@ -39,6 +39,10 @@ WIDESPREAD_MIN_PAPERS = 10
 WIDESPREAD_BURST = 2.0
 #: A name written as its acronym this many times as often as spelled out is shown as the acronym.
 ACRONYM_KNOWN = 10
+#: A paper left with fewer tags than this shows the phrase it alone names (see _own_phrases) ...
+OWN_PHRASE_BELOW = 2
+#: ... if it names it at least this often.
+OWN_PHRASE_MENTIONS = 3
 #: A paper keeps its field names (score.Candidates.field) unless it has at least this many other tags.
 FIELD_KEEP = 2
 #: A paper drops its scattered phrases (umbrella.scattered) where it keeps at least this many other tags.
@@ -105,6 +109,7 @@ def assign_tags(papers: list[Paper], vocab: Vocabulary, max_tags: int = 5, min_t
     picks = _shared_picks(picker, allowed, unfit, _without_pieces(picker, cands, given_keys, fold, expansions, allowed,
                                                                   picks))
     picks = [_without_middles(keys, cands.keys) for keys in picks]
+    picks = _own_phrases(cands, unfit, picks)
     tags: dict[str, Tag] = {}
     slug_of: dict[int, str] = {}
     fields = cands.fields()
@@ -206,6 +211,37 @@ def _shared_picks(picker: Picker, allowed: np.ndarray, unfit: _Unfit, picks: lis
             picks[i] = keys
         # As a fresh count of the picks would be: a tag no paper uses any more is not counted at all.
         usage = Counter({k: n for k, n in usage.items() if n > 0})
+
+
+def _own_phrases(cands: Candidates, unfit: _Unfit, picks: list[list[int]]) -> list[list[int]]:
+    """Return the picks with, for each paper of fewer than OWN_PHRASE_BELOW tags, the phrase of several words it names
+    OWN_PHRASE_MENTIONS times or more that no other paper names: a small corpus's specific subjects ("molecular
+    docking" among 38 papers of many fields). It must end and open most of its noun phrases (no piece of a longer one)."""
+    for row, keys in enumerate(picks):
+        if len(keys) >= OWN_PHRASE_BELOW:
+            continue
+        a, b = np.searchsorted(cands.paper, [row, row + 1])
+        best: tuple[tuple[int, int, str], int] | None = None
+        for j in range(a, b):
+            k = int(cands.key[j])
+            key, total = cands.keys[k], int(cands.total[k])
+            if cands.df[k] != 1 or cands.tf[j] < OWN_PHRASE_MENTIONS or " " not in key or k in keys:
+                continue
+            if cands.at_end[k] * 2 < total or cands.opens[k] * 2 < total or key.split(" ", 1)[0] in BAD_START:
+                continue
+            rank = (-int(cands.tf[j]), int(cands.first[j]), key)
+            if (best is None or rank < best[0]) and not unfit(k) and not _coined(cands.surfaces(k)):
+                best = (rank, k)
+        if best is not None:
+            picks[row] = keys + [best[1]]
+    return picks
+
+
+def _coined(surfaces: dict[str, int]) -> bool:
+    """Tell whether a phrase is mostly written as a name, each word capitalised ("Condition-Annealed Diffusion
+    Sampler", "MIN-K PROB"): the paper's own method, which its title already names."""
+    named = sum(n for form, n in surfaces.items() if all(w[:1].isupper() for w in form.split()))
+    return named * 2 > sum(surfaces.values())
 
 
 def _leads(keys: list[str], picks: list[list[int]]) -> set[int]:
