@@ -224,10 +224,10 @@ def _own_phrases(cands: Candidates, unfit: _Unfit, picks: list[list[int]]) -> li
         best: tuple[tuple[int, int, str], int] | None = None
         for j in range(a, b):
             k = int(cands.key[j])
-            key, total = cands.keys[k], int(cands.total[k])
+            key = cands.keys[k]
             if cands.df[k] != 1 or cands.tf[j] < OWN_PHRASE_MENTIONS or " " not in key or k in keys:
                 continue
-            if cands.at_end[k] * 2 < total or cands.opens[k] * 2 < total or key.split(" ", 1)[0] in BAD_START:
+            if not unfit.named_alone(k) or cands.opens[k] * 2 < cands.total[k] or key.split(" ", 1)[0] in BAD_START:
                 continue
             rank = (-int(cands.tf[j]), int(cands.first[j]), key)
             if (best is None or rank < best[0]) and not unfit(k) and not _coined(cands.surfaces(k)):
