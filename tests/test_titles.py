@@ -1659,3 +1659,29 @@ def test_the_field_is_the_sibling_the_abstract_is_about() -> None:
     assert "image generative models" in infer_title(
         "Image generative models have made progress. We propose a sampler that speeds up image generative models by 2x. "
         "Video generative models are left to future work.").lower()
+
+
+def test_a_digit_in_a_short_form_spells_the_word_it_sounds_like() -> None:
+    """"Recall to Imagine (R2I)": the 2 is "to", so the method the purpose presents is R2I, not the word "Recall"."""
+    text = ("Current model-based reinforcement learning (MBRL) agents struggle with long-term dependencies. To improve "
+            "temporal coherence, we integrate state space models in world models of MBRL agents to present a new method, "
+            "Recall to Imagine (R2I). R2I establishes a new state of the art on memory tasks.")
+    title, name = title_and_name(text, frozenset())
+    assert name == "R2I", (title, name)
+    assert title.startswith("R2I: Recall to Imagine"), title
+
+
+def test_a_title_pointing_back_at_both_of_something_is_a_fragment() -> None:
+    """"... of the suboptimal gap for both methods": which two only the abstract says; "both X and Y" names them."""
+    assert problem("Asymptotic analysis of the suboptimal gap for both methods") is not None
+    assert problem("Identifiability of latent variable models in both cases") is not None
+    assert problem("Joint training of both encoders and decoders") is None
+
+
+def test_a_relation_cut_from_its_between_is_a_fragment() -> None:
+    """"for analyzing the interaction [between data and model]": the relation lost what it relates."""
+    assert problem("Tool for empirically analyzing the interaction") is not None
+    assert problem("Understanding the interplay") is not None
+    # Repaired, the gerund that lost its object goes with it.
+    assert repair("Tool for empirically analyzing the interaction") == "Tool"
+    assert problem("Interaction of data and model through features") is None

@@ -80,6 +80,10 @@ def _acronym_long_form(short: str, before: str) -> str:
     return long_form
 
 
+#: Words a short form writes as the digit they sound like.
+_DIGIT_WORDS = {"to": "2", "two": "2", "for": "4", "four": "4"}
+
+
 def _capital_long_form(letters: str, words: list[str]) -> str:
     """Return the shortest run of words ending `words` whose capitals spell `letters` ("Music undERstanding ... Training")."""
     want = letters.upper()
@@ -87,7 +91,10 @@ def _capital_long_form(letters: str, words: list[str]) -> str:
         return ""  # "DoLa", "fairret": the letters are not the capitals of the long form
     caps = ""
     for i in range(len(words) - 1, max(-1, len(words) - 3 * len(letters) - 1), -1):
-        caps = "".join(c for c in words[i] if c.isupper() or c.isdigit()) + caps
+        # A digit of the short form may be a word that sounds like it ("Recall to Imagine (R2I)", "Seq2Seq").
+        sound = _DIGIT_WORDS.get(words[i].lower(), "")
+        caps = (sound if sound and want[-len(caps) - 1:len(want) - len(caps)] == sound
+                else "".join(c for c in words[i] if c.isupper() or c.isdigit())) + caps
         if caps == want:
             long_form = " ".join(words[i:]).strip(" ,:;*\"'“”")
             return long_form if words[i][:1].isupper() and len(words) - i >= 2 else ""

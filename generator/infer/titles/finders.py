@@ -130,11 +130,12 @@ def _object_name(obj: str, idx: int, strict_first: bool = False) -> _Name | None
         if hit and i > 0 and (apposed := _apposed_name(hit[1], idx)):
             return apposed  # "a novel ERL algorithm, Temporally-Correlated Episodic RL (TCE)": ERL names the kind
         if hit:
-            if i == 0 and not _looks_like_name(hit[0]):
-                # "One for All (OFA)": a plain capitalised word opening a spelled-out acronym is not the name.
-                acr = _parenthesised_acronym(obj, 16)
+            if not _looks_like_name(hit[0]):
+                # "One for All (OFA)", "a new method, Recall to Imagine (R2I)": a plain capitalised word opening a
+                # spelled-out acronym is not the name.
+                acr = _parenthesised_acronym(" ".join(words[i:]), 16)
                 if acr and acr[3] == 0 and len(acr[1].split()) >= 2 and acr[1].split()[0] == hit[0]:
-                    return _Name(acr[0], idx, acr[1], acr[2])
+                    return _Name(acr[0], idx, acr[1], acr[2], lead=" ".join(words[:i]))
             return _Name(hit[0], idx, after=hit[1], lead=" ".join(words[:i]))
     # "we pioneer Semantic Flow, a neural representation of ...": a Title Case phrase set off by its apposition.
     m = _TITLE_NAME_APPOSITION.match(obj)
@@ -189,7 +190,8 @@ _INTRO_OBJECT = (rf"\b(?:(?:we|We|paper|work|study|article)(?:,\s*[a-z]+,)?\s+(?
                  rf",?\s+(?:here\s+)?")
 _INTRO_OBJECT_RE = re.compile(_INTRO_OBJECT)
 # "We bridge this gap and present Eureka, ...": in a "we" sentence the subject is shared.
-_INTRO_OBJECT_AND_RE = re.compile(_INTRO_OBJECT.replace(r"(?:we|We|paper", r"(?:we|We|and|paper", 1))
+# "We integrate X in Y to present a new method, Z": so is the subject of its purpose.
+_INTRO_OBJECT_AND_RE = re.compile(_INTRO_OBJECT.replace(r"(?:we|We|paper", r"(?:we|We|and|to|paper", 1))
 _WE = re.compile(r"\b[Ww]e\b")
 
 

@@ -79,12 +79,13 @@ wider stronger weaker earlier later""".split())
 _POINTERS = frozenset("this these those such aforementioned above above-mentioned latter former them corresponding respective".split())
 #: The abstract's own voice ("our method"): a title names the work, it does not speak as its authors.
 _VOICE = frozenset("our ours".split())
-#: Nouns that need "of" (or their "that" clause) after a determiner or preposition ("through the use", "the number",
-#: "as a form", "the intuitive idea [that ...]").
+#: Nouns that need "of" (or their "that" clause, or "between") after a determiner or preposition ("through the use",
+#: "the number", "as a form", "the intuitive idea [that ...]", "analyzing the interaction [between X and Y]").
 _COMPLEMENT_NOUNS = frozenset("""lens form kind type sort variety number lack role use means terms top front favor
 favour exchange behalf sake spite emergence presence absence ability need part range efficacy effectiveness
 importance chain series family mixture combination sequence suite plethora multitude wealth myriad principle notion task amount portion fraction subset superset handful collection
-proxy surrogate idea fact extent""".split())
+proxy surrogate idea fact extent interaction interplay relationship relation trade-off tradeoff correlation
+connection distinction discrepancy difference""".split())
 #: Words in -ed that are no participle, and participles titles end on by idiom ("... Revisited").
 _ED_NOT_CUT = frozenset("""need speed seed feed breed bleed greed deed creed weed reed hundred kindred sacred naked
 wicked embed bed red revisited reconsidered demystified explained unleashed simplified unified reloaded
@@ -232,6 +233,8 @@ def problem(phrase: str) -> str | None:
         return f"a clause ({verb!r} after its subject)"  # "FM-based MoIs improve open-ended learning"
     if pointer := next((w for w in lower[1:] if w in _POINTERS or w in _VOICE), None):
         return f"points back ({pointer!r})"
+    if "both" in lower[1:-1] and "and" not in lower[lower.index("both", 1):]:
+        return "points back ('both')"  # "... of the gap for both methods": which two, only the abstract says
     # "C3 method significantly improves ...": an adverb before a verb in -s is a clause's predicate.
     if any(a.endswith("ly") and len(a) > 5 and b.endswith("s") and not b.endswith("ss") for a, b in zip(lower, lower[1:])):
         return "a clause (adverb and verb)"
@@ -387,6 +390,10 @@ def _trim_end(words: list[str]) -> list[str]:
     # "results guaranteeing [the emergence]": once its object is gone, a participle after a plural dangles.
     if trimmed and len(words) > 2 and _bare(words[-1]).endswith("ing") and _bare(words[-2]).endswith("s"):
         words = _trim_end(words[:-1])
+    # "for empirically analyzing [the interaction between ...]": so does a gerund after its adverb or preposition.
+    elif trimmed and len(words) > 2 and _bare(words[-1]).endswith("ing") and (
+            _bare(words[-2]) in _PREPOSITIONS or _adverb(_bare(words[-2]))):
+        words = _trim_end(words[:-2] if _adverb(_bare(words[-2])) else words[:-1])
     words = words[:]
     if words:
         words[-1] = words[-1].rstrip(",;:")
