@@ -1685,3 +1685,18 @@ def test_a_relation_cut_from_its_between_is_a_fragment() -> None:
     # Repaired, the gerund that lost its object goes with it.
     assert repair("Tool for empirically analyzing the interaction") == "Tool"
     assert problem("Interaction of data and model through features") is None
+
+
+def test_a_span_of_time_opening_the_abstract_is_no_field_for_the_title() -> None:
+    """"The past decade has witnessed advances in X": a title is never "... for past decade"."""
+    text = ("The past decade has witnessed significant advances in time series modeling with deep learning. In this paper, "
+            "we propose a novel framework, TEMPO, that can effectively learn time series representations. TEMPO is fast.")
+    title, _ = title_and_name(text, frozenset())
+    assert "decade" not in title, title
+    assert title.startswith("TEMPO: "), title
+
+
+def test_the_comparative_only_the_abstract_explains_points_back() -> None:
+    """"of the weaker LLM": which one is weaker only the abstract says; "the higher the X" or "X than Y" are no pointers."""
+    assert problem('"answer consistency" of the weaker LLM as a signal') is not None
+    assert problem("Weaker models as teachers of stronger ones") is None

@@ -233,6 +233,10 @@ def problem(phrase: str) -> str | None:
         return f"a clause ({verb!r} after its subject)"  # "FM-based MoIs improve open-ended learning"
     if pointer := next((w for w in lower[1:] if w in _POINTERS or w in _VOICE), None):
         return f"points back ({pointer!r})"
+    # "... of the weaker LLM as a signal": which one is weaker, only the abstract says ("the higher the X" is a clause).
+    if compared := next((w for k, w in enumerate(lower[1:-1], 1) if lower[k - 1] == "the" and w in COMPARATIVES
+                         and lower[k + 1] not in {"than", "the"}), None):
+        return f"points back ('the {compared}')"
     if "both" in lower[1:-1] and "and" not in lower[lower.index("both", 1):]:
         return "points back ('both')"  # "... of the gap for both methods": which two, only the abstract says
     # "C3 method significantly improves ...": an adverb before a verb in -s is a clause's predicate.

@@ -272,8 +272,9 @@ _SUBJECT_END = re.compile(
 #: Openings that wrap the field rather than name it: "Although X ...", "Recent advances in X ...".
 _SUBJECT_WRAPPER = re.compile(
     r"^(?:(?:although|while|though|since|because|whereas)\s+)?(?:(?:the|recent|existing|current|conventional|traditional"
-    r"|modern|standard|many|most)\s+)*(?:(?:advances|advancements|developments|progress|success|deployment|use|ability"
-    r"|vulnerability|study|design|training|significance|importance|relevance|popularity|prevalence|rise|emergence|advent)"
+    r"|modern|standard|many|most|rapid|widespread|growing|increasing)\s+)*(?:(?:advances|advancements|developments|progress"
+    r"|success|deployment|use|ability|vulnerability|study|design|training|significance|importance|relevance|popularity"
+    r"|prevalence|rise|emergence|advent|adoption|proliferation|growth|spread|ubiquity)"
     r"\s+(?:in|of)\s+(?:the\s+)?"
     # "Modern techniques like contrastive learning ...": the examples are the field.
     r"|(?:techniques|methods|models|approaches|tools|tasks|architectures)\s+(?:like|such\s+as)\s+)?", re.I)
@@ -284,7 +285,7 @@ _VAGUE_SUBJECT = re.compile(r"^(?:where|what|which|who|how|why|whether|it|this|t
                             r"|great|impressive|substantial|notable|considerable|dominant|key|major|different|diverse)\b(?!-)"
                             # A subject headed by "challenge", "problem"... states the motivation, not the field.
                             r"|\b(?:challenges?|problems?|issues?|questions?|goals?|ability|success|utility|understanding"
-                            r"|importance|need|lack|part|aspect|component|cornerstone|area|field|topic|role|way|years?|context|number|amount|variety"
+                            r"|importance|need|lack|part|aspect|component|cornerstone|area|field|topic|role|way|years?|decades?|centur(?:y|ies)|months?|context|number|amount|variety"
                             r"|paper|work|study|era|age|recent|practice|addition|contrast|particular|majority|minority|bulk|landscape|realm|revolution|wave|surge|comparisons|results|experiments|findings"
                             r"|insights?|advances|advancements|progress|developments|breakthroughs)\b"
                             # A bare generic plural says nothing about the field.
