@@ -82,7 +82,7 @@ def _libc() -> Any:
     """Return the C library this process runs on, or None where ctypes cannot name it."""
     try:
         return ctypes.CDLL(None)  # the symbols this process already has, the C library's among them
-    except OSError:
+    except (OSError, TypeError):  # Windows' ctypes takes no None for the running program
         return None
 
 
