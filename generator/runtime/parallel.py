@@ -11,6 +11,9 @@ serve`; Windows; macOS) and for small batches, the work runs in this process.
 (the related papers are found while the topics are named); `BackgroundSteps` hands back a child's values one by one
 (the text features, which the tags wait for, then the topic groups, which they do not).
 
+A forked child starts with its parent's resident memory: `release_memory` frees what the parent no longer needs
+(and hands it back to the system) before it forks.
+
 `PAPERSITE_JOBS` sets the number of workers (default: the cores this process may use; 1 turns it off).
 """
 
