@@ -1700,3 +1700,13 @@ def test_the_comparative_only_the_abstract_explains_points_back() -> None:
     """"of the weaker LLM": which one is weaker only the abstract says; "the higher the X" or "X than Y" are no pointers."""
     assert problem('"answer consistency" of the weaker LLM as a signal') is not None
     assert problem("Weaker models as teachers of stronger ones") is None
+
+
+def test_a_purpose_of_two_verbs_cut_before_their_object_is_a_fragment() -> None:
+    """"... agents to efficiently interact and align [with embodied environments]": the verbs lost their object."""
+    phrase = "Deploying LLMs as decision-making agents to efficiently interact and align"
+    assert problem(phrase) is not None
+    assert repair(phrase) == "Deploying LLMs as decision-making agents"
+    # What is learnt ("how to explore and exploit", "learning to rank") is a complete title.
+    assert problem("Agents that learn how to explore and exploit") is None
+    assert problem("Learning to rank") is None

@@ -163,9 +163,15 @@ def _bare_purpose(words: list[str]) -> bool:
 
     After a gerund or "how" ("Learning to rank", "how to prompt") the verb is what is learnt, a complete title.
     """
-    if len(words) < 4 or _bare(words[-2]) != "to":
+    # "... agents to efficiently interact and align [with X]": two verbs, or an adverb, between "to" and the end.
+    at = len(words) - 2
+    if at >= 2 and _bare(words[at]) in {"and", "or"} and _plain_verb(_bare(words[at - 1])):
+        at -= 2
+    while at >= 2 and _adverb(_bare(words[at])):
+        at -= 1
+    if len(words) < 4 or at < 1 or _bare(words[at]) != "to":
         return False
-    before, last = _bare(words[-3]), _bare(words[-1])
+    before, last = _bare(words[at - 1]), _bare(words[-1])
     return (_plain_verb(last) and not last.endswith(_NOUN_ENDS) and before not in {"how", "learn", "learns", "when", "what"}
             and not before.endswith("ing") and before not in _PREPOSITIONS and not words[-1][:1].isupper())
 
