@@ -1710,3 +1710,20 @@ def test_a_purpose_of_two_verbs_cut_before_their_object_is_a_fragment() -> None:
     # What is learnt ("how to explore and exploit", "learning to rank") is a complete title.
     assert problem("Agents that learn how to explore and exploit") is None
     assert problem("Learning to rank") is None
+
+
+def test_a_name_the_authors_spell_out_is_titled_by_its_long_form() -> None:
+    """A name found by its code link that the authors' own sentence spells out ("leads to regularization by denoising
+    diffusion process (RED-diff)") is that long form, not another contribution; prior work's spelled-out name is not."""
+    text = ("Diffusion models have emerged as a key prior for inverse problems. We show that our approach naturally leads to "
+            "regularization by denoising diffusion process (RED-diff) where denoisers impose constraints. To gauge the "
+            "contribution of denoisers, we propose a weighting mechanism based on signal-to-noise-ratio (SNR). The code is "
+            "available at https://github.com/example/RED-diff.")
+    title, name = title_and_name(text, frozenset())
+    assert name == "RED-diff", name
+    assert title == "RED-diff: Regularization by denoising diffusion process", title
+    prior = ("The conventional method for training stateful policies is Backpropagation Through Time (BPTT), which is "
+             "slow. We present a novel gradient estimator for stateful policies that avoids BPTT. Our BPTT-free estimator "
+             "is fast. Code: https://github.com/example/BPTT.")
+    title, _ = title_and_name(prior, frozenset())
+    assert "Backpropagation Through Time" not in title, title

@@ -19,7 +19,7 @@ import re
 from generator.text import abbreviates, naive_singular
 from generator.infer.titles.coined import _acronym_long_form, _count_word, _Name
 from generator.infer.titles.fragments import claim_problem, problem, repair, strip_opening
-from generator.infer.titles.lexicon import _HEAD_RE
+from generator.infer.titles.lexicon import _HEAD_RE, _INTRO_VERBS
 from generator.infer.titles.names import _coined_term, _name_of, _subject_name, common_in, common_names, method_name, to_rename
 from generator.infer.titles.phrases import (
     _ANAPHORIC,
@@ -222,8 +222,13 @@ def _named_title(found: _Name, text: str) -> str:
         # "a new SupLinUCB-type algorithm that ...": the name is a modifier of the head it goes with.
         return _with_topic(f"{found.name} {head.group(1)}", text, MAX_TITLE)
     room = MAX_TITLE - len(found.name) - 2
+    # "leads to regularization by denoising diffusion process (RED-diff)": a name found elsewhere (its code link) that
+    # the abstract spells out is what that long form says, not the first contribution another sentence describes.
     # "a new algorithm, named X, for ...": taking the name out leaves its commas around nothing.
     desc = _HEAD_COMMA.sub(r"\1 ", _named_description(found, text, room))
+    spelled = "" if found.long_form else _spelled_out(found.name, text)
+    if spelled and f" {_spelled(spelled)} " not in f" {_spelled(desc)} ":
+        return f"{found.name}: {spelled[:1].upper() + spelled[1:]}"
     # "we introduce carb, an end-to-end ... model": the word before the apposition names the method as the abstract
     # spells it; what the method is follows it. A word cased as a name ("SpeechTokenizer, a unified speech tokenizer")
     # is the name the title opens with.
@@ -250,6 +255,26 @@ def _named_title(found: _Name, text: str) -> str:
     # Nothing says what the method is: the paper's title without its name, the name kept before it.
     desc = _cut_words(_first_sentence_phrase(text, _judge) or _first_sentence_phrase(text, _judge, strip_aside=False), room)
     return f"{found.name}: {desc[:1].upper() + desc[1:]}" if desc else found.name
+
+
+def _spelled_out(name: str, text: str) -> str:
+    """Return the words of `text` that "(NAME)" follows and spells out, when they make a phrase of two words or more."""
+    defined = re.search(rf"\(\s*{re.escape(name)}\s*\)", text)
+    if not defined:
+        return ""
+    # Only in the authors' own sentence: "the conventional method is Backpropagation Through Time (BPTT)" is prior work.
+    opening = max(text.rfind(". ", 0, defined.start()), 0)
+    if not _OWN_VOICE.search(text[opening:defined.start()]):
+        return ""
+    long_form = _defined_long_form(name, text[max(opening, defined.start() - 200):defined.start()])
+    long_form = _LEAD_DROP.sub("", _ANNOUNCING.sub("", long_form))  # "propose an imPlicit self-ImprovemenT"
+    return long_form if len(long_form.split()) >= 2 and not problem(long_form) else ""
+
+
+#: The verb announcing a contribution, caught in a long form by a capital it holds ("Propose an imPlicit ...").
+_ANNOUNCING = re.compile(rf"^(?:{_INTRO_VERBS})[sd]?\s+", re.I)
+#: The authors speaking of their own work: "we", "our", "this paper".
+_OWN_VOICE = re.compile(r"\b(?:[Ww]e|[Oo]ur|[Tt]his (?:paper|work|study))\b")
 
 
 def infer_title(abstract_md: str, common: frozenset[str] = frozenset()) -> str:
