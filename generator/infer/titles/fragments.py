@@ -67,7 +67,7 @@ _OPENERS = (_CONJUNCTIONS | _PRONOUNS | _AUXILIARIES | frozenset(
     there this these those that such its their our how what why who to despite given as instead even not
     nevertheless nonetheless indeed another finally first second specifically due following like each every either neither rather
     much comprising consisting containing resulting called termed dubbed
-    for existing previous prior conventional traditional two three four five six seven eight nine ten several many
+    for existing previous prior conventional traditional standard vanilla typical two three four five six seven eight nine ten several many
     various numerous in with particularly notably especially recent then into of from at upon onto via per than through
     """.split())) - {"one"}  # "One for All (OFA)"
 #: Claim verbs as their -ing form loses its stem ("proving" -> "prov"): "Proving that ..." opens a sentence's finding.
