@@ -119,12 +119,12 @@ def infer(rows: list[dict], use_tldr: bool = True) -> Inferred:
         def titles() -> None:
             # As the build does (build._titles): names many abstracts use are terms, and those papers named again.
             nonlocal names_of
-            found = [(*title_and_name(p.abstract), method_name(p.abstract)) for p in papers]
+            found = [(*title_and_name(p.abstract, frozenset(), p.tldr), method_name(p.abstract)) for p in papers]
             passed = to_rename([(named, method) for _, named, method in found], [p.abstract for p in papers])
             methods = {}
             for i, (p, (title, _, method)) in enumerate(zip(papers, found)):
                 if i in passed:
-                    title, method = title_and_name(p.abstract, passed[i])[0], method_name(p.abstract, passed[i])
+                    title, method = title_and_name(p.abstract, passed[i], p.tldr)[0], method_name(p.abstract, passed[i])
                 p.title, p.title_inferred = title, True
                 methods[p.abstract] = method
             names_of = methods.get

@@ -297,13 +297,13 @@ def _titles(run: Session, papers: list[Paper]) -> list[str | None]:
     """Give every untitled paper an inferred title; return the name of the method each paper introduces (or None)."""
     # A title and a method name are read from the same sentences: found in one pass, the sentences are
     # analysed once (the name finder keeps its result per abstract, in the worker that runs both).
-    found = run.memo("names", papers, lambda p: (p.abstract, not p.title), functools.partial(_names, common=frozenset()),
+    found = run.memo("names", papers, lambda p: (p.abstract, p.tldr, not p.title), functools.partial(_names, common=frozenset()),
                      shape(tuple[str | None, str | None, str | None]))
     # A name many other abstracts use ("VQA", "ELBO") is a term of the field, not this paper's method: the papers
     # that took one are named again without the corpus's common terms.
     passed = titles.to_rename([(named, method) for _, named, method in found], [p.abstract for p in papers])
     again = sorted(passed)
-    redone = run.memo("names", again, lambda i: (papers[i].abstract, not papers[i].title, sorted(passed[i])),
+    redone = run.memo("names", again, lambda i: (papers[i].abstract, papers[i].tldr, not papers[i].title, sorted(passed[i])),
                       lambda i: _names(papers[i], passed[i]), shape(tuple[str | None, str | None, str | None]))
     for i, names in zip(again, redone):
         found[i] = names
@@ -316,7 +316,7 @@ def _titles(run: Session, papers: list[Paper]) -> list[str | None]:
 
 def _names(paper: Paper, common: frozenset[str]) -> list[str | None]:
     """Return an untitled paper's inferred title and the name it gives its method, and the method's name (any paper)."""
-    title, named = (None, None) if paper.title else titles.title_and_name(paper.abstract, common)
+    title, named = (None, None) if paper.title else titles.title_and_name(paper.abstract, common, paper.tldr)
     return [title, named, titles.method_name(paper.abstract, common)]
 
 

@@ -1740,3 +1740,34 @@ def test_a_subject_framed_as_the_standard_way_is_others_work() -> None:
             "RL can explicitly optimize this loss.")
     title, _ = title_and_name(text, frozenset())
     assert not title.lower().startswith("standard"), title
+
+
+def test_the_authors_summary_titles_a_paper_whose_abstract_only_gives_its_field() -> None:
+    """An abstract that yields only a bare field ("Generative learning approach for neural networks") is titled from
+    the TL;DR the data gives, when that makes a complete title; without one, or with a vague one, nothing changes."""
+    abstract = ("Neural networks are widely used. Many problems have several solutions for one input. We propose a "
+                "generative learning approach for neural networks. Experiments show it works.")
+    summary = "We learn the multi-valued input-solution mapping for non-convex optimization problems with a generative model."
+    alone, _ = title_and_name(abstract, frozenset())
+    with_summary, _ = title_and_name(abstract, frozenset(), summary)
+    assert alone == "Generative learning approach for neural networks", alone
+    assert "multi-valued input-solution mapping" in with_summary.lower(), with_summary
+    # A summary that says no more (a bare field, or a sentence) leaves the abstract's title.
+    assert title_and_name(abstract, frozenset(), "Neural networks.")[0] == alone
+    named = "We propose GAMMA, a generative model for non-convex optimization. GAMMA is fast and GAMMA is accurate."
+    assert title_and_name(named, frozenset(), summary)[0] == title_and_name(named, frozenset())[0]
+
+
+def test_a_finding_an_instruction_or_a_cut_class_is_no_title() -> None:
+    """A contraction's verb, "<adverb> that", an opening instruction and "a wide class" without its "of" are fragments;
+    results on a benchmark say where the work was tried, not what it is about."""
+    assert problem("Watermark doesn't affect output performance") is not None
+    assert problem("Experimentally that LLMs trained on facts") is not None
+    assert problem("Use Category Theory to provide a general harmonization tool") is not None
+    assert problem("Use of category theory for dataset pooling") is None
+    assert problem("Computing similarities to private data for a wide class") is not None
+    assert problem("Classifiers for the minority class") is None
+    text = ("We propose a pruning method where we aim to obtain optimal dataset coverage by assessing sample complexity; "
+            "we report SotA results on the DataComp Medium benchmark and outperform regular OpenCLIP training on LAION.")
+    title, _ = title_and_name(text, frozenset())
+    assert title != "DataComp Medium benchmark", title

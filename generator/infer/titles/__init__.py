@@ -283,14 +283,29 @@ def infer_title(abstract_md: str, common: frozenset[str] = frozenset()) -> str:
     return title_and_name(abstract_md, common)[0]
 
 
-def title_and_name(abstract_md: str, common: frozenset[str] = frozenset()) -> tuple[str, str | None]:
-    """Return `infer_title`'s title and the name it gives the paper's method (None when it names none)."""
+def title_and_name(abstract_md: str, common: frozenset[str] = frozenset(),
+                   summary_md: str | None = None) -> tuple[str, str | None]:
+    """Return `infer_title`'s title and the name it gives the paper's method (None when it names none).
+
+    `summary_md` is the authors' one-sentence summary (a TL;DR), when the data has one: where the abstract only
+    gives the field or a vague phrase ("Large language models"), the summary's own title says more.
+    """
     text = plain_text(abstract_md)
     # A name only used, never formally introduced, is good enough for a title but too weak for method_name.
     found = _name_of(abstract_md, common) or _subject_name(text, common) or _coined_term(text, common)
     if not found:
-        return _finish(_as_written(name_first(cut_vague_purpose(_claim_if_bare(_unnamed_title(text), text))), text)), None
+        title = _claim_if_bare(_unnamed_title(text), text)
+        if summary_md and _says_little(title):
+            summarised, _ = title_and_name(summary_md, common)
+            if problem(summarised) is None and not _says_little(summarised):
+                return summarised, None
+        return _finish(_as_written(name_first(cut_vague_purpose(title)), text)), None
     return _finish(_as_written(cut_vague_purpose(_named_title(found, text)), text)), found.name
+
+
+def _says_little(title: str) -> bool:
+    """Tell whether a title is only a field, a bare few words or a motive ("Large language models", "Causal reasoning")."""
+    return bare(title) or field_only(title) or motive_headed(title)
 
 
 #: A capitalised word inside a sentence (not after its end) before a lower-case one: how the abstract writes a proper

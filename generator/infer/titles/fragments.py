@@ -70,6 +70,8 @@ _OPENERS = (_CONJUNCTIONS | _PRONOUNS | _AUXILIARIES | frozenset(
     for existing previous prior conventional traditional standard vanilla typical two three four five six seven eight nine ten several many
     various numerous in with particularly notably especially recent then into of from at upon onto via per than through
     """.split())) - {"one"}  # "One for All (OFA)"
+#: Verbs that, opening a phrase before its object, make it an instruction or the authors' sentence without "we".
+_IMPERATIVES = frozenset("use apply leverage employ exploit propose introduce present develop".split())
 #: Claim verbs as their -ing form loses its stem ("proving" -> "prov"): "Proving that ..." opens a sentence's finding.
 _CLAIM_STEMS = frozenset("prov show find demonstrat argu observ establish not verify".split())
 #: Comparatives of "the higher the X, the more ...": before "the" they open a clause, neither verb nor title.
@@ -86,6 +88,8 @@ favour exchange behalf sake spite emergence presence absence ability need part r
 importance chain series family mixture combination sequence suite plethora multitude wealth myriad principle notion task amount portion fraction subset superset handful collection
 proxy surrogate idea fact extent interaction interplay relationship relation trade-off tradeoff correlation
 connection distinction discrepancy difference""".split())
+#: Nouns that need their "of" after an indefinite article only: "a broad class [of X]", but "each class".
+_CLASS_NOUNS = frozenset("class genus".split())
 #: Words in -ed that are no participle, and participles titles end on by idiom ("... Revisited").
 _ED_NOT_CUT = frozenset("""need speed seed feed breed bleed greed deed creed weed reed hundred kindred sacred naked
 wicked embed bed red revisited reconsidered demystified explained unleashed simplified unified reloaded
@@ -154,6 +158,9 @@ def _loose_end(words: list[str]) -> bool:
         return True  # "bounds ... that comes": a relative clause cut after its verb
     if _bare_purpose(words):
         return True  # "... exploiting Optimal Transport to align": a purpose cut before its object
+    # "for a wide class [of functions]": a class is "a" class of something ("each class", "the minority class" are not).
+    if last in _CLASS_NOUNS and any(_bare(w) in ("a", "an") for w in words[-3:-1]):
+        return True
     # "the use", "as a form", "into a wide range": a noun that needs "of" after its determiner.
     return last in _COMPLEMENT_NOUNS and any(_bare(w) in (_DETERMINERS | _PREPOSITIONS) for w in words[-3:-1])
 
@@ -213,6 +220,12 @@ def problem(phrase: str) -> str | None:
         return f"opens with {' '.join(words[:2])!r}"  # "Highly motivated to combine ...": a predicate, no noun phrase
     if len(lower) > 1 and (_participle(lower[0]) or lower[0] in _IRREGULAR_PARTICIPLES) and lower[1] in _PREPOSITIONS:
         return f"opens with {' '.join(words[:2])!r}"  # "Inspired by ...", "Positioned between ...": a sentence's aside
+    if len(lower) > 2 and lower[0] in _IMPERATIVES and (lower[1] in _DETERMINERS or words[1][:1].isupper()):
+        return f"opens with a verb ({' '.join(words[:2])!r})"  # "Use Category Theory to provide X": an instruction
+    if len(lower) > 1 and _adverb(lower[0]) and lower[1] == "that":
+        return f"opens with {' '.join(words[:2])!r}"  # "Experimentally that LLMs ...": "we show experimentally that"
+    if negated := next((w for w in words if re.search(r"n['’]t$", w.lower())), None):
+        return f"a clause ({negated!r})"  # "Watermark doesn't affect output performance": a finding, not a title
     if _CITATION.search(phrase):
         return "a citation"  # "Proof of Matthews et al., 2018 to ...": a title names the work, it does not cite
     if len(lower) >= 3 and lower[-3] in _NEEDS_TO and lower[-2] == "in":
@@ -392,7 +405,7 @@ def _trim_end(words: list[str]) -> list[str]:
     trimmed = False
     while len(words) > 1 and _loose_end(words):
         cut = len(words) - 1
-        if _bare(words[-1]) in _COMPLEMENT_NOUNS:
+        if _bare(words[-1]) in _COMPLEMENT_NOUNS | _CLASS_NOUNS:
             # "into a wide range [of]": the noun goes with its determiner and adjectives.
             cut = max(k for k in range(max(0, len(words) - 3), len(words) - 1)
                       if _bare(words[k]) in (_DETERMINERS | _PREPOSITIONS))

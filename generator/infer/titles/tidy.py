@@ -82,6 +82,8 @@ _STOP_TAIL = {"a", "an", "the", "of", "and", "or", "to", "for", "in", "on", "wit
 _REPORT = re.compile(r"^(?:[\w-]+\s+(?:and\s+)?){0,3}?(?:results|evidence|analys[ie]s|experiments|findings|insights|proofs?"
                      r"|guarantees)\s+(?:guaranteeing|showing|demonstrating|indicating|suggesting|revealing|establishing|proving"
                      r"|explaining|on)\s+(?:the\s+)?(\S.*)", re.I)
+_TRIED_ON = re.compile(r"^(?:[\w-]+\s+){0,4}?(?:benchmarks?|datasets?|data\s+sets?|testbeds?|leaderboards?)\b(?!\s+(?:for|of)\b)",
+                       re.I)
 _BY_MEANS = re.compile(r"^(?:(?:[\w-]+\s+){0,4}?(?:issues?|problems?|gaps?|challenges?|limitations?|questions?|shortcomings?)"
                        # "investigate these mechanisms by leveraging X": what points back was said; the means is new.
                        r"|(?:this|these|those|such)\s+(?:(?!(?:is|are|was|were|be|been|can)\b)[\w-]+\s+){0,2}?"
@@ -100,7 +102,7 @@ _STRONG_CUT = re.compile(
     r"improves?|reduces?|leads?|provides?|we|it|they)\b)")
 #: Phrase boundaries to cut a long phrase at, best first: prepositions, then commas, then "and".
 _WEAK_CUTS = (
-    re.compile(r"\s(?=(?:by|using|via|through|based|with|without|under|from|in|on|for|across|to|that|of|"
+    re.compile(r"\s(?=(?:by|using|via|through|based\s+(?:on|upon)|with|without|under|from|in|on|for|across|to|that|of|"
                r"leveraging|including|where|when|while|as|at|into|over|towards?|beyond|between|within)\b)"),
     re.compile(r",(?!\d{3}\b)"),  # "118,000 defenses": a number's comma is no boundary
     re.compile(r"\s(?=and\b)"),
@@ -167,7 +169,8 @@ def _clean_phrase(phrase: str, limit: int, generic_head: bool = False) -> str:
     if means and not (_POINTER_START.match(p) and _POINTER_START.search(means.group(1))):
         p = _LEAD_DROP.sub("", means.group(2) if means.group(2) else means.group(1))
     report = _REPORT.match(p)
-    if report and len(report.group(1).split()) >= 3:
+    # "results on the DataComp Medium benchmark": where the work was tried, not what it is about.
+    if report and len(report.group(1).split()) >= 3 and not _TRIED_ON.match(report.group(1)):
         p = _LEAD_DROP.sub("", report.group(1))
     to_verb = _TO_VERB.match(p)
     if to_verb and to_verb.group(1) not in _STOP_TAIL:
