@@ -1771,3 +1771,31 @@ def test_a_finding_an_instruction_or_a_cut_class_is_no_title() -> None:
             "we report SotA results on the DataComp Medium benchmark and outperform regular OpenCLIP training on LAION.")
     title, _ = title_and_name(text, frozenset())
     assert title != "DataComp Medium benchmark", title
+
+
+def test_the_build_titles_a_vague_abstract_from_its_tldr_field(tmp_path) -> None:
+    """Through the build: a JSONL record's `tldr` gives the inferred title where its abstract only names the field,
+    and the same abstract without a TL;DR keeps the abstract's title."""
+    import json
+
+    from generator.build import build_corpus
+    from generator.project import Project
+    from generator.runtime.progress import Progress
+
+    from .conftest import copy_project
+
+    root = copy_project(tmp_path / "project")
+    for f in (root / "data").iterdir():
+        f.unlink()
+    abstract = ("Neural networks are widely used. Many problems have several solutions for one input. We propose a "
+                "generative learning approach for neural networks. Experiments show it works.")
+    summary = "We learn the multi-valued input-solution mapping for non-convex optimization problems with a generative model."
+    other = ("Graph neural networks learn from relational data. We study how message passing over-smooths node features "
+             "and propose a residual gating scheme that keeps them apart. Experiments on citation graphs confirm it.")
+    records = [{"id": "a", "abstract": abstract, "tldr": summary}, {"id": "b", "abstract": abstract + " Again."},
+               {"id": "c", "abstract": other}]
+    (root / "data" / "papers.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    corpus = build_corpus(Project.at(root), Progress(quiet=True))
+    by_id = {p.id: p for p in corpus.papers}
+    assert "multi-valued input-solution mapping" in by_id["a"].title.lower(), by_id["a"].title
+    assert "multi-valued" not in by_id["b"].title.lower(), by_id["b"].title
