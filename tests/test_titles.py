@@ -1799,3 +1799,16 @@ def test_the_build_titles_a_vague_abstract_from_its_tldr_field(tmp_path) -> None
     by_id = {p.id: p for p in corpus.papers}
     assert "multi-valued input-solution mapping" in by_id["a"].title.lower(), by_id["a"].title
     assert "multi-valued" not in by_id["b"].title.lower(), by_id["b"].title
+
+
+def test_a_recast_object_keeps_its_verb_and_a_prefixed_verb_after_and_its_gerund() -> None:
+    """"we formulate X into Y": X alone is not what was made, "Formulating X into Y" is; "a method to train and
+    fine-tune DNNs" is "Training and fine-tuning ...", not "Training and fine-tune"."""
+    text = ("Automatic evaluation of machine translation is costly. In this work, we formulate the reference-free MT "
+            "evaluation into a pairwise ranking problem. We train MT-Ranker on synthetic data. MT-Ranker is accurate.")
+    title, _ = title_and_name(text, frozenset())
+    assert "Formulating the reference-free MT evaluation into a pairwise ranking problem" in title, title
+    text = ("Accumulators are a bottleneck of quantized networks. In this work, we present a simple method to train and "
+            "fine-tune DNNs, to allow the use of cheaper accumulators with no loss in accuracy.")
+    title, _ = title_and_name(text, frozenset())
+    assert "fine-tune " not in title and "fine-tuning" in title, title

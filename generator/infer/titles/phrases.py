@@ -41,6 +41,12 @@ def _as_is(phrase: str) -> str:
     return phrase
 
 
+#: Verbs that recast a thing as another ("we formulate X as Y"), at the end of a contribution's announcement.
+_RECAST = re.compile(r"\b(formulate|reformulate|cast|recast|frame|reframe)[sd]?\s+$", re.I)
+#: ... and the object they recast, up to its "into"/"as".
+_RECAST_AS = re.compile(r"^(?:the\s+|a\s+|an\s+)?(?:[\w-]+\s+){1,6}?(?:into|as)\s+(?:an?|the)?\s*\w")
+
+
 def _contribution(text: str, name: str = "", limit: int = SOFT_LIMIT, min_words: int = 3, judge: Judge = _as_is) -> str:
     """Return a noun phrase naming the main contribution, or "" when no sentence announces one.
 
@@ -66,6 +72,10 @@ def _contribution(text: str, name: str = "", limit: int = SOFT_LIMIT, min_words:
                     obj = re.sub(rf",?\s*(?:called|termed|dubbed|named|coined)\s+(?:the\s+)?{re.escape(name)}\b:?", "", obj)
                 elif name and _OTHER_NAMED.match(obj):
                     continue  # "we developed an AI assistant named Dromedary-2": another artifact, not the method
+                recast = _RECAST.search(m.group(0))
+                if recast and _RECAST_AS.match(obj):
+                    # "we formulate X into a ranking problem": X recast as Y is the work, and X alone is not what was made.
+                    obj = f"{_gerund(recast.group(1), base=True)} {obj}"
                 phrase = judge(_clean_phrase(obj, limit, generic_head=not name))
                 # "a recurrent circuit model that can represent X": a bare kind takes what its clause says it does.
                 phrase = _with_clause(phrase, obj, limit, judge) if not name and _BARE_KIND.match(phrase) else phrase

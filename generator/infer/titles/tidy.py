@@ -73,7 +73,9 @@ def _specific_pointer(m: re.Match[str]) -> str:
     plain = "-" not in word and (common_word(word, 3.0) or word.endswith("ed"))  # "those handcrafted": no noun follows
     return m.group(0) if plain else m.group(1) + "the "
 _GERUND_AND = re.compile(r"(\sand (?:then )?)([a-z]{3,}(?<!ing)(?<!ed)(?<!s))(?= (?:the|a|an|its|their)\b)")
-_AND_VERB = re.compile(r"^(\w+ing,? and )([a-z]{3,})(?= (?:the|a|an|its|their)\b)")
+_AND_VERB = re.compile(r"^(\w+ing,? and )([a-z]{3,}(?= (?:the|a|an|its|their)\b)"
+                       # "to train and fine-tune DNNs": a verb made with a prefix is a verb whatever follows.
+                       r"|(?:fine|pre|re|co|post|over|under)-[a-z]{3,}(?<!ing)(?<!ed)\b(?!-))")
 _STOP_TAIL = {"a", "an", "the", "of", "and", "or", "to", "for", "in", "on", "with", "by", "from", "via",
               "that", "which", "as", "at", "into", "its", "their", "our", "is", "are", "be", "this",
               "these", "such", "both", "between", "under", "over", "using", "based", "than", "while",
@@ -242,6 +244,10 @@ def _drop_generic_head(phrase: str) -> str:
     if joint[-1] not in {"for", "of"}:
         word = _gerund(word)
     rest = phrase[m.end():]
+    # "a simple method to train and fine-tune DNNs": the verb after "and" takes the gerund too.
+    joined = _AND_VERB.match(f"{word}{rest}")
+    if joined:
+        rest = rest[:joined.end(1) - len(word)] + _gerund(joined.group(2), base=True) + rest[joined.end(2) - len(word):]
     return word + rest if len(rest.split()) >= 2 else phrase
 
 
