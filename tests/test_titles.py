@@ -1812,3 +1812,18 @@ def test_a_recast_object_keeps_its_verb_and_a_prefixed_verb_after_and_its_gerund
             "fine-tune DNNs, to allow the use of cheaper accumulators with no loss in accuracy.")
     title, _ = title_and_name(text, frozenset())
     assert "fine-tune " not in title and "fine-tuning" in title, title
+
+
+def test_a_name_the_abstract_never_describes_takes_the_summarys_description() -> None:
+    """"EquiformerV2" alone says nothing; the TL;DR's "a better equivariant Transformer architecture" does. A summary
+    that names another method, or opens with a verb's particle ("Up FlashAttention by 2x"), is not taken."""
+    abstract = ("Equivariant Transformers such as Equiformer work well on 3D atomistic systems. Putting these all "
+                "together, we propose EquiformerV2, which outperforms previous methods on OC20.")
+    bare_title, name = title_and_name(abstract, frozenset())
+    assert (bare_title, name) == ("EquiformerV2", "EquiformerV2")
+    summary = "We propose a better equivariant Transformer architecture that leverages higher degrees of representations."
+    title, _ = title_and_name(abstract, frozenset(), summary)
+    assert title.startswith("EquiformerV2: ") and "equivariant Transformer architecture" in title, title
+    assert problem("Up FlashAttention by 2x to train language models") is not None
+    other = "We propose GemNet-XL, a graph network for catalysts."
+    assert title_and_name(abstract, frozenset(), other)[0] == "EquiformerV2"

@@ -300,7 +300,14 @@ def title_and_name(abstract_md: str, common: frozenset[str] = frozenset(),
             if problem(summarised) is None and not _says_little(summarised):
                 return summarised, None
         return _finish(_as_written(name_first(cut_vague_purpose(title)), text)), None
-    return _finish(_as_written(cut_vague_purpose(_named_title(found, text)), text)), found.name
+    title = _finish(_as_written(cut_vague_purpose(_named_title(found, text)), text))
+    if summary_md and title == found.name:
+        # "EquiformerV2" alone: the abstract never says what the method is; the authors' summary may.
+        summarised, named = title_and_name(summary_md, common)
+        if named in (None, found.name) and problem(summarised) is None and not _says_little(summarised):
+            described = summarised.split(": ", 1)[-1] if named else summarised
+            return _finish(f"{found.name}: {described}"), found.name
+    return title, found.name
 
 
 def _says_little(title: str) -> bool:

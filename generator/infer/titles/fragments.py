@@ -66,7 +66,7 @@ _OPENERS = (_CONJUNCTIONS | _PRONOUNS | _AUXILIARIES | frozenset(
     """although though since unless whenever once however moreover furthermore additionally therefore hence here
     there this these those that such its their our how what why who to despite given as instead even not
     nevertheless nonetheless indeed another finally first second specifically due following like each every either neither rather
-    much comprising consisting containing resulting called termed dubbed
+    much comprising consisting containing resulting called termed dubbed up down out off
     for existing previous prior conventional traditional standard vanilla typical two three four five six seven eight nine ten several many
     various numerous in with particularly notably especially recent then into of from at upon onto via per than through
     """.split())) - {"one"}  # "One for All (OFA)"
