@@ -69,7 +69,7 @@ def _find_name(text: str, md: str = "", common: frozenset[str] = frozenset()) ->
     if not cands and "/" in md:
         # Last resort: a project named only in its code link ("https://scalecrafter.github.io/ScaleCrafter/").
         name = _repo_name(md)
-        if name and name not in common:
+        if name and name not in common and not _cited(name, text):
             return _Name(name, len(sents))
     if not cands:
         return None
@@ -82,6 +82,17 @@ def _find_name(text: str, md: str = "", common: frozenset[str] = frozenset()) ->
     whole = next((c[4] for c in cands if best.name in c[4].name and best.name != c[4].name
                   and re.search(r"[A-Za-z]", c[4].name.replace(best.name, "")) and _count_word(c[4].name, text) >= 2), None)
     return whole or best
+
+
+#: A citation: "[Pandey & Mandt, 2023]", "(Song et al., 2021a)".
+_CITATION_MARK = re.compile(r"\s*[\[(][^\[\]()]{0,80}?\b(?:19|20)\d\d[a-z]?\s*[\])]")
+
+
+def _cited(name: str, text: str) -> bool:
+    """Tell whether the words a citation follows spell `name` out ("Phase Space Langevin Diffusion [Pandey & Mandt,
+    2023]" for PSLD): a code link named after cited work is that work's code, not the paper's own method."""
+    return any(len(_acronym_long_form(name, text[max(0, m.start() - 200):m.start()]).split()) >= 2
+               for m in _CITATION_MARK.finditer(text))
 
 
 #: A head noun right after a name: the name modifies what is introduced ("a constrained BO algorithm").
