@@ -1840,3 +1840,17 @@ def test_a_code_link_named_after_cited_work_names_no_method_of_the_paper() -> No
     assert name != "PSLD" and not title.startswith("PSLD"), title
     own = text.replace("Phase Space Langevin Diffusion [Pandey & Mandt, 2023]", "the augmented diffusion of prior work")
     assert title_and_name(own, frozenset())[1] == "PSLD"
+
+
+def test_a_name_in_brackets_after_what_the_authors_developed_is_titled_by_it() -> None:
+    """"we tackle X by developing a unified crystal representation that can represent any crystal (UniMat)": UniMat
+    is that representation, not the "additional metrics" a later sentence proposes; prior work in brackets is not."""
+    text = ("Generative models can generate novel materials. In this work, we tackle the scalability challenge by "
+            "developing a unified crystal representation that can represent any crystal structure (UniMat), followed by "
+            "training a diffusion model on these UniMat representations. We propose additional metrics for evaluating "
+            "generative models of materials. Our results suggest that UniMat can generate high fidelity crystal "
+            "structures. Lastly, conditional generation with UniMat can scale to millions of crystals.")
+    title, name = title_and_name(text, frozenset())
+    assert name == "UniMat" and title == "UniMat: Unified crystal representation", title
+    prior = text.replace("developing a unified crystal representation", "adapting the recently-introduced crystal representation")
+    assert "crystal representation" not in title_and_name(prior, frozenset())[0]

@@ -19,7 +19,7 @@ import re
 from generator.text import abbreviates, naive_singular
 from generator.infer.titles.coined import _acronym_long_form, _count_word, _Name
 from generator.infer.titles.fragments import claim_problem, problem, repair, strip_opening
-from generator.infer.titles.lexicon import _HEAD_RE, _INTRO_VERBS
+from generator.infer.titles.lexicon import _HEAD_RE, _INTRO_GERUNDS, _INTRO_VERBS
 from generator.infer.titles.names import _coined_term, _name_of, _subject_name, common_in, common_names, method_name, to_rename
 from generator.infer.titles.phrases import (
     _ANAPHORIC,
@@ -266,9 +266,25 @@ def _spelled_out(name: str, text: str) -> str:
     opening = max(text.rfind(". ", 0, defined.start()), 0)
     if not _OWN_VOICE.search(text[opening:defined.start()]):
         return ""
-    long_form = _defined_long_form(name, text[max(opening, defined.start() - 200):defined.start()])
+    before = text[max(opening, defined.start() - 200):defined.start()]
+    long_form = _defined_long_form(name, before)
     long_form = _LEAD_DROP.sub("", _ANNOUNCING.sub("", long_form))  # "propose an imPlicit self-ImprovemenT"
+    if not long_form:
+        # "by developing a unified crystal representation that can represent any crystal structure (UniMat)": what the
+        # authors made, named by the brackets after it, without its relative clause.
+        made = _MADE_BEFORE.search(before)
+        long_form = re.split(r"\s+(?:that|which|to|with|where|whose)\s+", made.group(1), maxsplit=1)[0] if made else ""
+        if _PRIOR_WORK.search(long_form):
+            long_form = ""  # "a simplified objective for the recently-introduced attentional copulas (TACTiS)": theirs
     return long_form if len(long_form.split()) >= 2 and not problem(long_form) else ""
+
+
+#: Words that mark others' work inside a phrase.
+_PRIOR_WORK = re.compile(r"\b(?:recently|existing|previous|prior|popular|standard|classical|conventional|traditional"
+                         r"|well-known|widely-used|state-of-the-art)\b", re.I)
+#: What the authors made, just before a name's brackets: "developing a unified crystal representation that ...".
+_MADE_BEFORE = re.compile(rf"\b(?:{_INTRO_VERBS}|{_INTRO_GERUNDS})s?\s+(?:an?|the)\s+(?:(?:new|novel)\s+)?"
+                          r"([a-z][\w-]*(?:\s+[\w-]+){1,14})\s*$")
 
 
 #: The verb announcing a contribution, caught in a long form by a capital it holds ("Propose an imPlicit ...").
