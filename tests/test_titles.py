@@ -1854,3 +1854,18 @@ def test_a_name_in_brackets_after_what_the_authors_developed_is_titled_by_it() -
     assert name == "UniMat" and title == "UniMat: Unified crystal representation", title
     prior = text.replace("developing a unified crystal representation", "adapting the recently-introduced crystal representation")
     assert "crystal representation" not in title_and_name(prior, frozenset())[0]
+
+
+def test_prior_is_others_work_only_before_a_noun_of_work_and_resultant_points_back() -> None:
+    """"Prior work on X" and "Prior to training" open no title, but "Prior representation model ..." is a Bayesian
+    prior's model; "The resultant multi-block network" points back at the sentence before."""
+    assert problem("Prior work on graph neural networks") is not None
+    assert problem("Prior to training large models") is not None
+    assert problem("Prior representation model that leverages the notion of algorithm unrolling") is None
+    assert problem("Resultant multi-block neural network") is not None
+    text = ("Relying on prior knowledge accumulated from related tasks, meta-learning offers a powerful approach to "
+            "learning a novel task from few data. Aiming at expressive yet meaningful priors, this contribution puts "
+            "forth a novel prior representation model that leverages the notion of algorithm unrolling. The resultant "
+            "multi-block neural network broadens the scope of learnable priors.")
+    title, _ = title_and_name(text, frozenset())
+    assert title.startswith("Prior representation model"), title

@@ -32,6 +32,7 @@ from generator.infer.titles.phrases import (
     _topic,
     _with_clause,
     _with_topic,
+    _without_aside,
     broad_field,
 )
 from generator.infer.titles.purpose import purpose
@@ -159,8 +160,9 @@ def _spelled(phrase: str) -> str:
 def _last_resort(text: str) -> str:
     """Return the first sentence's phrase a cut makes whole (two words will do), else the first sentence's phrase."""
     for sentence in split_sentences(text)[:8]:
-        phrase = _first_sentence_phrase(sentence)
-        phrase = repair(phrase) or repair(_first_sentence_phrase(strip_opening(sentence)))
+        # "Relying on prior knowledge ..., meta-learning offers X": the opening participle clause is an aside.
+        sentence = _without_aside(sentence)
+        phrase = repair(_first_sentence_phrase(sentence)) or repair(_first_sentence_phrase(strip_opening(sentence)))
         if len(phrase.split()) >= 2:
             return phrase
     # No sentence cuts into a phrase: the field, or the term the abstract keeps naming, is vague but no fragment.

@@ -66,10 +66,13 @@ _OPENERS = (_CONJUNCTIONS | _PRONOUNS | _AUXILIARIES | frozenset(
     """although though since unless whenever once however moreover furthermore additionally therefore hence here
     there this these those that such its their our how what why who to despite given as instead even not
     nevertheless nonetheless indeed another finally first second specifically due following like each every either neither rather
-    much comprising consisting containing resulting called termed dubbed up down out off
-    for existing previous prior conventional traditional standard vanilla typical two three four five six seven eight nine ten several many
+    much comprising consisting containing resulting resultant called termed dubbed up down out off
+    for existing previous conventional traditional standard vanilla typical two three four five six seven eight nine ten several many
     various numerous in with particularly notably especially recent then into of from at upon onto via per than through
     """.split())) - {"one"}  # "One for All (OFA)"
+#: After "prior", the nouns of others' work ("prior work", "prior methods") or "to": "prior" is then no Bayesian prior.
+_PRIOR_WORK_NOUNS = frozenset("""to work works art arts method methods approach approaches study studies research
+literature effort efforts attempt attempts solution solutions technique techniques""".split())
 #: Verbs that, opening a phrase before its object, make it an instruction or the authors' sentence without "we".
 _IMPERATIVES = frozenset("use apply leverage employ exploit propose introduce present develop".split())
 #: Claim verbs as their -ing form loses its stem ("proving" -> "prov"): "Proving that ..." opens a sentence's finding.
@@ -78,7 +81,7 @@ _CLAIM_STEMS = frozenset("prov show find demonstrat argu observ establish not ve
 COMPARATIVES = frozenset("""higher lower larger smaller greater fewer better worse faster slower longer shorter deeper
 wider stronger weaker earlier later""".split())
 #: Words that point back at something only the abstract says ("these questions", "such models").
-_POINTERS = frozenset("this these those such aforementioned above above-mentioned latter former them corresponding respective".split())
+_POINTERS = frozenset("this these those such aforementioned above above-mentioned latter former them corresponding respective resultant resulting".split())
 #: The abstract's own voice ("our method"): a title names the work, it does not speak as its authors.
 _VOICE = frozenset("our ours".split())
 #: Nouns that need "of" (or their "that" clause, or "between") after a determiner or preposition ("through the use",
@@ -220,6 +223,8 @@ def problem(phrase: str) -> str | None:
         return f"opens with {' '.join(words[:2])!r}"  # "Highly motivated to combine ...": a predicate, no noun phrase
     if len(lower) > 1 and (_participle(lower[0]) or lower[0] in _IRREGULAR_PARTICIPLES) and lower[1] in _PREPOSITIONS:
         return f"opens with {' '.join(words[:2])!r}"  # "Inspired by ...", "Positioned between ...": a sentence's aside
+    if lower[0] == "prior" and (len(lower) == 1 or lower[1] in _PRIOR_WORK_NOUNS):
+        return f"opens with {' '.join(words[:2])!r}"  # "Prior work on X", "Prior to training": not "Prior networks"
     if len(lower) > 2 and lower[0] in _IMPERATIVES and (lower[1] in _DETERMINERS or words[1][:1].isupper()):
         return f"opens with a verb ({' '.join(words[:2])!r})"  # "Use Category Theory to provide X": an instruction
     if len(lower) > 1 and _adverb(lower[0]) and lower[1] == "that":
