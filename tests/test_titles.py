@@ -1869,3 +1869,13 @@ def test_prior_is_others_work_only_before_a_noun_of_work_and_resultant_points_ba
             "multi-block neural network broadens the scope of learnable priors.")
     title, _ = title_and_name(text, frozenset())
     assert title.startswith("Prior representation model"), title
+
+
+def test_an_apposition_in_the_opening_subject_describes_the_field_it_follows() -> None:
+    """"Image-Text Matching (ITM) task, a fundamental vision-language (VL) task, suffers from X": the field is image-text
+    matching; "a fundamental vision-language task" is what the authors say of it."""
+    text = ("Image-Text Matching (ITM) task, a fundamental vision-language (VL) task, suffers from the inherent ambiguity "
+            "of multiplicity. To overcome the issues, this paper presents an improved Probabilistic Cross-Modal "
+            "Embeddings (named PCME++) by introducing a new probabilistic distance. PCME++ is robust and PCME++ is fast.")
+    title, _ = title_and_name(text, frozenset())
+    assert "fundamental" not in title and "matching" in title.lower(), title

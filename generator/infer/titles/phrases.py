@@ -321,7 +321,8 @@ def _topic(text: str) -> str:
         parts = [p for p in first[:m.start()].split(",") if p.strip()] or [""]
         # "X, though not trained to ..., have shown": an aside between commas, the subject before it.
         # "X, axiomatically-grounded in Y, has received": a participle's aside too.
-        aside = len(parts) > 1 and (re.match(r"\s*(?:though|although|when|while|if|unless|once|despite)\b", parts[-1])
+        # "Image-Text Matching task, a fundamental vision-language task, suffers": an apposition says what it is.
+        aside = len(parts) > 1 and (re.match(r"\s*(?:though|although|when|while|if|unless|once|despite|an?)\b", parts[-1])
                                     or _PARTICIPLE_ASIDE.match(parts[-1]))
         found = _as_topic(parts[0] if aside else parts[-1])
         if found:
