@@ -938,3 +938,22 @@ def test_a_paper_sharing_nothing_shows_the_phrase_it_keeps_naming():
     names = _tag_names(texts)
     assert names[0] == {"molecular docking"}
     assert all(shown == {"kernel herding", "beam search"} for shown in names[1:])
+
+
+PROBLEM_PAPERS = [
+    "Diffusion models solve inverse problems such as deblurring. We propose a posterior sampler for inverse problems "
+    "and show that inverse problems with noisy measurements become tractable. The optimization problem is convex.",
+    "Inverse problems in imaging recover a signal from measurements. We learn priors for inverse problems with "
+    "score matching. Each optimization problem is solved by gradient descent, and optimization is cheap.",
+    "We study optimization for deep networks. The optimization problem of training is non-convex, and optimization "
+    "with momentum converges. We analyse optimization landscapes of residual networks.",
+]
+
+
+def test_a_named_problem_is_a_tag_and_a_concept_with_the_word_problem_is_not():
+    """"inverse problems" names a field of its own; "optimization problem" is optimization with a filler head."""
+    papers = [paper(str(i), t) for i, t in enumerate(PROBLEM_PAPERS)]
+    tags = assign_tags(papers, Vocabulary())
+    assert "inverse-problems" in tags, sorted(tags)
+    assert tags["inverse-problems"].papers == ["0", "1"]
+    assert "optimization-problem" not in tags, sorted(tags)

@@ -32,6 +32,8 @@ from generator.model import Paper, Tag, Vocabulary
 from generator.text import fold_key as tag_key
 from generator.text import slugify
 
+#: Endings of a noun ("optimization", "inconsistency", "exploration"): before "problem" it names a concept of its own.
+_NOUN_ENDINGS = ("tion", "sion", "ity", "ness", "ment", "ance", "ence", "ncy", "acy", "sis", "ing", "ism")
 #: A word used by this share of the papers (and this many) is widespread: "graph data" is a part of what they all study.
 WIDESPREAD_SHARE = 0.05
 WIDESPREAD_MIN_PAPERS = 10
@@ -132,6 +134,7 @@ class _Unfit:
         self.cands, self.fold, self.given, self.expansions, self.seen = cands, fold, given_keys, expansions, {}
         self.umbrella: set[int] = set()  # keys found to be umbrella tags (umbrella.py)
         self._heads: Counter | None = None
+        self._key_ids: dict[str, int] | None = None
 
     def widespread(self, word: str) -> bool:
         """Return whether a word is used by WIDESPREAD_SHARE of the papers, and at least WIDESPREAD_MIN_PAPERS."""
@@ -145,6 +148,19 @@ class _Unfit:
             self._heads = Counter(keys[k].split(" ", 1)[0] for k in np.flatnonzero(self.cands.at_end > 0).tolist()
                                   if keys[k].count(" ") == 1)
         return self._heads[word]
+
+    def problem_of_a_concept(self, words: list[str]) -> bool:
+        """Tell whether a key is "<concept> problem" where the concept is a phrase of the corpus itself ("optimization
+        problem", "optimal transport problem"): the head adds nothing. "inverse problem" names a field of its own."""
+        if len(words) < 2 or words[-1] != "problem":
+            return False
+        if self._key_ids is None:
+            self._key_ids = {key: kid for kid, key in enumerate(self.cands.keys)}
+        if words[-2].endswith(_NOUN_ENDINGS):
+            return True  # "inconsistency problem", "optimization problem": a noun and the filler head
+        # Else the concept must stand as a noun of its own (ends its phrases): "inverse" is an adjective.
+        concept = self._key_ids.get(" ".join(words[:-1]))
+        return concept is not None and self.cands.df[concept] >= 2 and (len(words) > 2 or self.named_alone(concept))
 
     def named_alone(self, kid: int) -> bool:
         """Tell whether a key is written as a thing of its own, not a modifier: it ends most of the noun phrases it is in
@@ -163,6 +179,7 @@ class _Unfit:
             vague = len(words := key.split(" ")) == 2 and words[0] in GENERIC_SINGLE and words[1] in CONCEPT_HEADS
             vague = vague or generic_pair(key) or adjective_compound(name)  # "model outputs", "task-agnostic"
             vague = vague or unfit_phrase(name, self.combines)  # "target domain", "latent space", "local models"
+            vague = vague or self.problem_of_a_concept(words)  # "optimization problem": "optimization" says it
             # "graph data", "network weights": unless its papers keep naming it (then it is what they study).
             rare = self.cands.total[kid] < WIDESPREAD_BURST * self.cands.df[kid]
             vague = vague or (rare and widespread_part(name, self.widespread))

@@ -100,7 +100,7 @@ modern contemporary advanced valuable intricate informed off-the-shelf negligibl
 # Nouns that never end a tag: "novel framework", "downstream tasks", "our results".
 _FILLER_HEADS = """
 approach approaches method methods framework frameworks result results experiment experiments performance
-paper papers work works technique techniques strategy strategies problem problems task tasks setting settings
+paper papers work works technique techniques strategy strategies task tasks setting settings
 way ways issue issues challenge challenges aspect aspects improvement improvements effectiveness efficiency
 baseline baselines number numbers amount amounts range variety kind kinds type types terms term case cases
 example examples lack use usage manner fact order part parts level levels impact effect effects ability
