@@ -154,11 +154,11 @@ class _Unfit:
         problem", "optimal transport problem"): the head adds nothing. "inverse problem" names a field of its own."""
         if len(words) < 2 or words[-1] != "problem":
             return False
-        if self._key_ids is None:
-            self._key_ids = {key: kid for kid, key in enumerate(self.cands.keys)}
         if words[-2].endswith(_NOUN_ENDINGS):
             return True  # "inconsistency problem", "optimization problem": a noun and the filler head
         # Else the concept must stand as a noun of its own (ends its phrases): "inverse" is an adjective.
+        if self._key_ids is None:
+            self._key_ids = {key: kid for kid, key in enumerate(self.cands.keys)}
         concept = self._key_ids.get(" ".join(words[:-1]))
         return concept is not None and self.cands.df[concept] >= 2 and (len(words) > 2 or self.named_alone(concept))
 

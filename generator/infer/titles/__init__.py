@@ -224,10 +224,10 @@ def _named_title(found: _Name, text: str) -> str:
         # "a new SupLinUCB-type algorithm that ...": the name is a modifier of the head it goes with.
         return _with_topic(f"{found.name} {head.group(1)}", text, MAX_TITLE)
     room = MAX_TITLE - len(found.name) - 2
-    # "leads to regularization by denoising diffusion process (RED-diff)": a name found elsewhere (its code link) that
-    # the abstract spells out is what that long form says, not the first contribution another sentence describes.
     # "a new algorithm, named X, for ...": taking the name out leaves its commas around nothing.
     desc = _HEAD_COMMA.sub(r"\1 ", _named_description(found, text, room))
+    # "leads to regularization by denoising diffusion process (RED-diff)": a name found elsewhere (its code link) that
+    # the abstract spells out is what that long form says, not the first contribution another sentence describes.
     spelled = "" if found.long_form else _spelled_out(found.name, text)
     if spelled and f" {_spelled(spelled)} " not in f" {_spelled(desc)} ":
         return f"{found.name}: {spelled[:1].upper() + spelled[1:]}"
@@ -313,19 +313,23 @@ def title_and_name(abstract_md: str, common: frozenset[str] = frozenset(),
     found = _name_of(abstract_md, common) or _subject_name(text, common) or _coined_term(text, common)
     if not found:
         title = _claim_if_bare(_unnamed_title(text), text)
-        if summary_md and _says_little(title):
-            summarised, _ = title_and_name(summary_md, common)
-            if problem(summarised) is None and not _says_little(summarised):
-                return summarised, None
+        summarised = _summary_title(summary_md, common) if summary_md and _says_little(title) else None
+        if summarised:
+            return summarised[0], None
         return _finish(_as_written(name_first(cut_vague_purpose(title)), text)), None
     title = _finish(_as_written(cut_vague_purpose(_named_title(found, text)), text))
-    if summary_md and title == found.name:
-        # "EquiformerV2" alone: the abstract never says what the method is; the authors' summary may.
-        summarised, named = title_and_name(summary_md, common)
-        if named in (None, found.name) and problem(summarised) is None and not _says_little(summarised):
-            described = summarised.split(": ", 1)[-1] if named else summarised
-            return _finish(f"{found.name}: {described}"), found.name
+    # "EquiformerV2" alone: the abstract never says what the method is; the authors' summary may.
+    summarised = _summary_title(summary_md, common) if summary_md and title == found.name else None
+    if summarised and summarised[1] in (None, found.name):
+        described = summarised[0].split(": ", 1)[-1] if summarised[1] else summarised[0]
+        return _finish(f"{found.name}: {described}"), found.name
     return title, found.name
+
+
+def _summary_title(summary_md: str, common: frozenset[str]) -> tuple[str, str | None] | None:
+    """Return the title and name the summary (TL;DR) gives, or None when that title is a fragment or says little."""
+    summarised, named = title_and_name(summary_md, common)
+    return None if problem(summarised) is not None or _says_little(summarised) else (summarised, named)
 
 
 def _says_little(title: str) -> bool:
