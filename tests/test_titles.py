@@ -1879,3 +1879,39 @@ def test_an_apposition_in_the_opening_subject_describes_the_field_it_follows() -
             "Embeddings (named PCME++) by introducing a new probabilistic distance. PCME++ is robust and PCME++ is fast.")
     title, _ = title_and_name(text, frozenset())
     assert "fundamental" not in title and "matching" in title.lower(), title
+
+
+def test_two_words_glued_by_a_lost_space_are_set_apart_and_a_prefixed_word_is_not() -> None:
+    """"conceptualframework" is two words a PDF glued; "hypergradient" and "explainability" are one word each."""
+    text = ("Learning features from data is a defining trait of deep learning. Based on these observations, we propose "
+            "a conceptualframework for feature learning. Under this framework, the accuracy can be derived.")
+    assert infer_title(text).startswith("Conceptual framework"), infer_title(text)
+    for word in ("hypergradient", "explainability", "multiregion"):
+        kept = infer_title(f"We propose a {word} method for ranking documents. The {word} method is fast. "
+                           "Experiments on ranking benchmarks confirm it.")
+        assert word in kept.lower(), kept
+
+
+def test_a_method_that_has_something_is_no_having_title() -> None:
+    """"a generalized attack framework that has the flexibility to model ..." is that framework, not "Having the
+    flexibility"."""
+    text = ("Most existing works focus on direct perturbations to the victim's state. In this paper, we consider a "
+            "multi-agent setting where a victim agent is exploited by an attacker with an adversarial policy. We "
+            "introduce a generalized attack framework that has the flexibility to model to what extent the adversary "
+            "is able to control the agent. Adversarial policies are stealthier with it, and adversarial policies "
+            "can be defended against.")
+    title = infer_title(text)
+    assert not title.lower().startswith(("having", "haing")) and "attack framework" in title, title
+
+
+def test_a_term_the_method_goes_without_is_not_its_setting() -> None:
+    """"Label Wave, which does not require validation data": the title says no "for validation data"; a term only
+    prior work goes without ("existing work focuses on settings without X") still is the setting."""
+    text = ("Early stopping methods in deep learning face the challenge of balancing training and validation data. "
+            "Sparing more validation data limits the model, yet insufficient validation data hurts the selection. "
+            "In this paper, we propose a novel early stopping method called Label Wave, which does not require "
+            "validation data for selecting the desired model. It tracks the model's predictions during training.")
+    assert "validation data" not in infer_title(text), infer_title(text)
+    others = text.replace("which does not require validation data", "which is fast").replace(
+        "face the challenge", "typically work without validation data and face the challenge")
+    assert infer_title(others).endswith("for validation data"), infer_title(others)

@@ -24,6 +24,12 @@ they our not no also how what why who then thus very more most new novel propose
 three several many various different other only well same both either""".split())
 _TOKEN = re.compile(r"[\w-]+")
 _DEFINED = re.compile(r"\(([A-Z][A-Za-z0-9-]{1,10}?)s?\)")
+#: What a paper goes without ("does not require validation data", "without fine-tuning"): a term said after it is
+#: no setting of the paper.
+_NEGATION = (r"\b(?:without|no|not\s+(?:require|need|use|rely\s+on)|(?:requires?|needs?|uses?)\s+no|free\s+of"
+             r"|(?:remov|eliminat|avoid)\w*\s+the\s+need\s+for)\s+(?:any\s+|the\s+|an?\s+|additional\s+|extra\s+)?")
+#: ... unless the sentence says that of others' work ("Existing work focuses on settings without unobserved confounding").
+_OTHERS = re.compile(r"\b(?:[Ee]xisting|[Pp]revious|[Pp]rior|[Tt]raditional|[Cc]onventional|[Tt]ypically|[Cc]urrent|[Mm]ost)\b")
 #: A key term is said this often (its acronym's uses included) before it names the paper's setting.
 MIN_MENTIONS = 3
 
@@ -116,7 +122,17 @@ def key_terms(text: str, min_mentions: int = MIN_MENTIONS, everyday_ok: bool = F
     # A longer term said as often is the more specific name ("graph neural network" over "neural network");
     # among equals the one said first (dicts keep the order of first sight).
     kept.sort(key=lambda t: (-counts[t], -len(t.split())))
-    return tuple(_written(forms[t]) for t in kept)
+    return tuple(_written(forms[t]) for t in kept if not _negated(forms[t], text))
+
+
+def _negated(forms: dict[str, int], text: str) -> bool:
+    """Return whether the abstract says it goes without the term written in any of `forms` ("without labelled data")."""
+    for form in forms:
+        for m in re.finditer(_NEGATION + re.escape(form) + r"\b", text, re.I):
+            start = text.rfind(". ", 0, m.start()) + 1
+            if not _OTHERS.search(text, start, m.start()):
+                return True
+    return False
 
 
 def _written(forms: dict[str, int]) -> str:

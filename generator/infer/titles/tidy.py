@@ -235,6 +235,7 @@ def _drop_generic_head(phrase: str) -> str:
     word = m.group(1)
     if (word.lower() in _STOP_TAIL or word.lower() in {"all", "any", "each", "every", "some", "one", "two"} or not word.islower()
             or naive_singular(word.lower()) in _MADE_OF  # "method that involves utilizing X": what it holds, no purpose
+            or word.lower() in _IRREGULAR_ING  # "framework that has the flexibility to ...": "Having ..." says what it is
             or word in COMPARATIVES  # "techniques to better exploit": "bettering" is no word
             or word.endswith(_NOUN_SUFFIXES)):  # "approach to periodicity identification": "to" a noun, no purpose
         return phrase  # "a solution to the expected optimum": "to" starts a noun phrase, not a purpose
@@ -309,12 +310,18 @@ def _balance(t: str, o: str, c: str) -> str:
     return t
 
 
+#: Verbs whose -ing form no rule makes ("has" -> "having", not "haing").
+_IRREGULAR_ING = {"has": "having", "is": "being", "are": "being", "was": "being", "were": "being"}
+
+
 def _gerund(verb: str, base: bool = False) -> str:
     """Return the -ing form of a verb ("enhances" -> "enhancing", "maps" -> "mapping", "learn" -> "learning").
 
     `base` says the verb is already in its base form ("bias", not "biases"), so no -s is removed.
     """
     v = verb.lower()
+    if v in _IRREGULAR_ING:
+        return _IRREGULAR_ING[v]
     if v.endswith("ing") and len(v) > 5:
         return v  # already a gerund ("debiasing")
     if base:
@@ -334,6 +341,8 @@ def _gerund(verb: str, base: bool = False) -> str:
     return stem + "ing"
 
 
+#: Both words of a glued pair are at least this common in English (wordfreq's zipf scale).
+GLUED_WORD_ZIPF = 3.0
 #: Function words a PDF's lost space glues to the next word ("Theasymptotic", "Impactof", "toalign"): at the start
 #: of a glued token, or at its end. Short ones ("a", "in", "on") are left out: "InsTag", "graphon" are names.
 _GLUED_START = ("the", "of", "and", "to", "with", "for", "from", "into", "our", "this", "that", "their")
@@ -354,7 +363,26 @@ def _unglued(match: re.Match[str]) -> str:
         rest = token[: -len(word)]
         if low.endswith(word) and len(rest) >= 4 and zipf_frequency(rest.lower(), "en") >= 2.0:
             return f"{rest} {token[-len(word):]}"
-    return token
+    return _two_words(token)
+
+
+#: Word-forming prefixes and endings that are words too: "hypergradient", "explainability" are one word, not two.
+_BOUND_START = frozenset("multi trans hyper super inter intra under ultra micro macro pseudo retro neuro proto".split())
+_BOUND_END = frozenset("ability ibility former wise like less ness".split())
+
+
+def _two_words(token: str) -> str:
+    """Return "conceptual framework" for "conceptualframework": two English words of 5+ letters a lost space glued."""
+    low = token.lower()
+    best, cut = 0.0, 0
+    for i in range(5, len(low) - 4):
+        head, tail = low[:i], low[i:]
+        if head in _BOUND_START or tail in _BOUND_END:
+            continue
+        score = min(zipf_frequency(head, "en"), zipf_frequency(tail, "en"))
+        if score > best:
+            best, cut = score, i
+    return f"{token[:cut]} {token[cut:]}" if best >= GLUED_WORD_ZIPF else token
 
 
 #: "Mayfly, the first neural data structure for ...": a short name and what it is, joined by a comma.
