@@ -1915,3 +1915,20 @@ def test_a_term_the_method_goes_without_is_not_its_setting() -> None:
     others = text.replace("which does not require validation data", "which is fast").replace(
         "face the challenge", "typically work without validation data and face the challenge")
     assert infer_title(others).endswith("for validation data"), infer_title(others)
+
+
+def test_how_a_method_compares_with_others_is_no_title() -> None:
+    """"PeFLL, a new personalized federated learning algorithm that improves over the state-of-the-art in three
+    aspects" is that algorithm; "achieve improved regret compared to existing approaches" is a result, and the
+    setting the authors study titles the paper."""
+    named = ("We present PeFLL, a new personalized federated learning algorithm that improves over the state-of-the-art "
+             "in three aspects. It produces more accurate models. PeFLL jointly trains an embedding network and a "
+             "hypernetwork.")
+    assert infer_title(named) == "PeFLL: Personalized federated learning algorithm", infer_title(named)
+    assert problem("Achieving improved regret performance compared to existing approaches") is not None
+    assert problem("Achieving fairness in ranking") is None
+    unnamed = ("We study online reinforcement learning in linear Markov decision processes with adversarial losses and "
+               "bandit feedback. We introduce two algorithms that achieve improved regret performance compared to "
+               "existing approaches. The first algorithm achieves a rate-optimal regret.")
+    assert infer_title(unnamed).startswith("Online reinforcement learning in linear Markov decision processes"), \
+        infer_title(unnamed)

@@ -73,6 +73,9 @@ _OPENERS = (_CONJUNCTIONS | _PRONOUNS | _AUXILIARIES | frozenset(
 #: After "prior", the nouns of others' work ("prior work", "prior methods") or "to": "prior" is then no Bayesian prior.
 _PRIOR_WORK_NOUNS = frozenset("""to work works art arts method methods approach approaches study studies research
 literature effort efforts attempt attempts solution solutions technique techniques""".split())
+#: A result measured against others' work: "compared to existing approaches", "than prior methods".
+_AGAINST_OTHERS = re.compile(r"\b(?:compared\s+(?:to|with)|than|over)\s+(?:the\s+)?(?:existing|previous|prior|other|current"
+                       r"|baseline|competing|conventional|traditional|state-of-the-art)\b(?:\s+[\w-]+)?\s*$", re.I)
 #: Verbs that, opening a phrase before its object, make it an instruction or the authors' sentence without "we".
 _IMPERATIVES = frozenset("use apply leverage employ exploit propose introduce present develop".split())
 #: Claim verbs as their -ing form loses its stem ("proving" -> "prov"): "Proving that ..." opens a sentence's finding.
@@ -231,6 +234,8 @@ def problem(phrase: str) -> str | None:
         return f"opens with {' '.join(words[:2])!r}"  # "Experimentally that LLMs ...": "we show experimentally that"
     if negated := next((w for w in words if re.search(r"n['’]t$", w.lower())), None):
         return f"a clause ({negated!r})"  # "Watermark doesn't affect output performance": a finding, not a title
+    if _AGAINST_OTHERS.search(phrase):
+        return "a comparison with others' work"  # "Achieving improved regret compared to existing approaches": a result
     if _CITATION.search(phrase):
         return "a citation"  # "Proof of Matthews et al., 2018 to ...": a title names the work, it does not cite
     if len(lower) >= 3 and lower[-3] in _NEEDS_TO and lower[-2] == "in":

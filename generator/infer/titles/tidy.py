@@ -227,6 +227,11 @@ _NOUN_SUFFIXES = ("ity", "tion", "sion", "ness", "ment", "ance", "ence", "ism", 
 _MADE_OF = frozenset("involve include contain comprise consist entail".split())
 
 
+#: Verbs of how a method compares with others' ("outperforms", "improves over"): no title says what it does with them.
+_BEATS = frozenset("outperforms outperform surpasses surpass beats exceeds achieves attains".split())
+_BEATS_OTHERS = re.compile(r"\s+(?:over|upon)\s+(?:the\s+)?(?:state|existing|previous|prior|current|baseline|competing)")
+
+
 def _drop_generic_head(phrase: str) -> str:
     """Turn "a simple method to detect X" / "framework that detects X" into "Detecting X", as titles say it."""
     m = _GENERIC_HEAD.match(phrase)
@@ -239,6 +244,8 @@ def _drop_generic_head(phrase: str) -> str:
             or word in COMPARATIVES  # "techniques to better exploit": "bettering" is no word
             or word.endswith(_NOUN_SUFFIXES)):  # "approach to periodicity identification": "to" a noun, no purpose
         return phrase  # "a solution to the expected optimum": "to" starts a noun phrase, not a purpose
+    if word.lower() in _BEATS or _BEATS_OTHERS.match(phrase, m.end(1)):
+        return phrase  # "algorithm that improves over the state-of-the-art": how it compares, not what it does
     joint = m.group(0)[:m.start(1)].split()
     if joint[-1] in {"for", "of"} and not word.endswith("ing"):
         return phrase  # "framework for graph learning" keeps its head: the object is a noun
