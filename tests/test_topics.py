@@ -369,3 +369,28 @@ def test_remembered_topics_stand_while_few_papers_are_new_and_are_found_again_as
     again = assign_topics(grown, build_features(grown), {}, Vocabulary(), previous=remembered)
     topic_of = {pid: t for t in again for pid in t.papers}
     assert "t001" in topic_of["t000"].papers and "t100" not in topic_of["t000"].papers
+
+
+def test_a_paper_its_topics_name_says_nothing_of_moves_to_the_topic_its_first_tag_names():
+    # k-means grouped a graph paper with four RL papers: "Reinforcement learning" says nothing of it, and its first
+    # tag names the graph topic, whose papers it is alike to. A paper whose tags name no other topic stays.
+    import numpy as np
+
+    def topic_of(first_tag: str) -> tuple[str | None, str | None]:
+        papers = grouped_papers()
+        groups = {"reinforcement-learning": range(0, 4), "graph-neural-networks": range(5, 8), "diffusion-models": range(8, 12)}
+        tags = {}
+        for slug, rows in groups.items():
+            for i in rows:
+                papers[i].tags = [slug]
+            tags[slug] = Tag(slug, slug.replace("-", " "), papers=[papers[i].id for i in rows])
+        papers[4].tags = [first_tag]
+        tags.setdefault(first_tag, Tag(first_tag, first_tag.replace("-", " "), papers=[]))
+        tags[first_tag].papers.append("p04")
+        assign_topics(papers, build_features(papers), tags, Vocabulary(), labels=np.array([0] * 5 + [1] * 3 + [2] * 4))
+        return papers[4].topic, papers[5].topic
+
+    moved, graph = topic_of("graph-neural-networks")
+    assert moved == graph and "graph" in (moved or ""), moved
+    stayed, graph = topic_of("oversmoothing")
+    assert stayed != graph and "reinforcement" in (stayed or ""), stayed
