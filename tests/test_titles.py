@@ -1932,3 +1932,34 @@ def test_how_a_method_compares_with_others_is_no_title() -> None:
                "existing approaches. The first algorithm achieves a rate-optimal regret.")
     assert infer_title(unnamed).startswith("Online reinforcement learning in linear Markov decision processes"), \
         infer_title(unnamed)
+
+
+def test_a_code_link_named_by_english_words_describes_the_project_and_names_nothing() -> None:
+    """"github.com/zjunlp/PitfallsKnowledgeEditing" describes the project: the title says what the paper investigates;
+    "github.com/x/ScaleCrafter" (a coined word) still names it. "Results underline two pivotal concerns" is a clause."""
+    text = ("As the cost associated with fine-tuning Large Language Models (LLMs) continues to rise, recent "
+            "research efforts have pivoted towards developing methodologies to edit implicit knowledge embedded "
+            "within LLMs. Yet, there's still a dark cloud lingering overhead -- will knowledge editing trigger "
+            "butterfly effect? since it is still unclear whether knowledge editing might introduce side effects "
+            "that pose potential risks or not. This paper pioneers the investigation into the potential pitfalls "
+            "associated with knowledge editing for LLMs. To achieve this, we introduce new benchmark datasets and "
+            "propose innovative evaluation metrics. Our results underline two pivotal concerns: (1) Knowledge "
+            "Conflict: Editing groups of facts that logically clash can magnify the inherent inconsistencies in "
+            "LLMs—a facet neglected by previous methods. (2) Knowledge Distortion: Altering parameters with the "
+            "aim of editing factual knowledge can irrevocably warp the innate knowledge structure of LLMs. "
+            "Experimental results vividly demonstrate that knowledge editing might inadvertently cast a shadow of "
+            "unintended consequences on LLMs, which warrant attention and efforts for future works. Code and data "
+            "are available at https://github.com/zjunlp/PitfallsKnowledgeEditing.")
+    title, name = title_and_name(text, frozenset())
+    assert name is None and title.startswith("Investigation into the potential pitfalls"), (title, name)
+    assert problem("Results underline two pivotal concerns") is not None
+    coined = text.replace("PitfallsKnowledgeEditing", "ScaleCrafter")
+    assert title_and_name(coined, frozenset())[1] == "ScaleCrafter"
+
+
+def test_a_one_letter_symbols_subscript_is_written_after_it_in_a_title() -> None:
+    """"$L_2$-regularized loss" is titled "L2-regularized ...", never "L_2"; a name with an underscore is kept."""
+    text = ("We study the $L_2$-regularized loss of deep networks trained with SGD. The $L_2$-regularized loss "
+            "has low-rank minimizers. We prove SGD finds them.")
+    title = infer_title(text)
+    assert "L2-regularized" in title and "_" not in title, title

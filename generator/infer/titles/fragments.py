@@ -295,8 +295,9 @@ def problem(phrase: str) -> str | None:
                      and lower[k - 1] not in (_S_NOUNS | _PREPOSITIONS) and lower[k + 1] in (_PREPOSITIONS | _DETERMINERS)), None):
         return f"a clause ({verb!r} after a plural)"
     # "Empirical findings substantiate the ...": a plural subject, a verb, then its object.
-    if verb := next((lower[k] for k in range(1, len(words) - 1) if _verb_s(words[k - 1]) and lower[k + 1] in _DETERMINERS
-                     and _plain_verb(lower[k])), None):
+    # "Results underline two pivotal concerns": a count opens the object as a determiner does.
+    if verb := next((lower[k] for k in range(1, len(words) - 1) if _verb_s(words[k - 1])
+                     and (lower[k + 1] in _DETERMINERS or lower[k + 1] in _COUNTS) and _plain_verb(lower[k])), None):
         return f"a clause ({verb!r} after its subject)"
     if any(lower[k] in _RELATIVES and words[k - 1].endswith(",") for k in range(1, len(words))):
         return "a clause (', which')"

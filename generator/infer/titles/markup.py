@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+from wordfreq import zipf_frequency
+
 from generator.infer.titles.coined import _looks_like_name, _Name
 from generator.infer.titles.finders import _INTRO_OBJECT_AND_RE, _INTRO_OBJECT_RE, _WE
 from generator.infer.titles.lexicon import _NOT_NAMES
@@ -76,6 +78,20 @@ def _repo_name(md: str) -> str:
         # Repositories are often named "<Name>_main", "<Name>-official".
         name = re.sub(r"[-_.](?:main|master|official|code|release|pytorch|public|repo|project|page|v\d)$", "",
                       name, flags=re.I)
-        if _looks_like_name(name) and not re.search(r"[_.]", name):
+        if _looks_like_name(name) and not re.search(r"[_.]", name) and not _described(name):
             return name
     return ""
+
+
+#: Each of them at least this common in English (wordfreq's zipf scale; "Phy", "Crafter" are below).
+COMMON_PART_ZIPF = 3.0
+#: Fewest capitalised words of a repository's name that describe the project rather than name it.
+DESCRIBING_WORDS = 3
+
+
+def _described(name: str) -> bool:
+    """Return whether a repository name is English words glued in title case ("PitfallsKnowledgeEditing"): the
+    project's description, not a name its paper uses ("ScaleCrafter", "AirPhyNet" hold a coined part)."""
+    parts = re.findall(r"[A-Z][a-z]+", name)
+    return (len(parts) >= DESCRIBING_WORDS and "".join(parts) == name
+            and all(zipf_frequency(w.lower(), "en") >= COMMON_PART_ZIPF for w in parts))

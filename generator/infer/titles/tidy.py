@@ -410,13 +410,18 @@ def name_first(title: str) -> str:
     return title
 
 
+#: A one-letter symbol and its short subscript: "L_2", "W_{2}", "l_1".
+_SUBSCRIPT = re.compile(r"(?<![\w\\])([A-Za-z])_\{?([0-9A-Za-z]{1,2})\}?(?![\w{])")
+
+
 def _finish(title: str) -> str:
     """Return `title` with its first letter capitalised, glued words apart, and within the length limit."""
     title = _MANNER_TAIL.sub("", re.sub(r"\s+", " ", title).strip())
     title = re.sub(r"\b[A-Za-z]{6,}\b", _unglued, title)
     if len(title) > MAX_TITLE:
         title = _tidy_end(_cut_words(title, MAX_TITLE))
-    title = title.replace("$", "")
+    # "$L_2$-regularized", "$W_2$-distance": a one-letter symbol's subscript is written after it, as titles do ("L2").
+    title = _SUBSCRIPT.sub(r"\1\2", title.replace("$", ""))
     first = title.split(" ", 1)[0]
     # Capitalise a plain first word, never a name ("iTransformer").
     return title[:1].upper() + title[1:] if first.islower() and not re.search(r"\d", first) else title
