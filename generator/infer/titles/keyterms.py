@@ -28,6 +28,7 @@ _DEFINED = re.compile(r"\(([A-Z][A-Za-z0-9-]{1,10}?)s?\)")
 #: no setting of the paper.
 _NEGATION = (r"\b(?:without|no|not\s+(?:require|need|use|rely\s+on)|(?:requires?|needs?|uses?)\s+no|free\s+of"
              r"|(?:remov|eliminat|avoid)\w*\s+the\s+need\s+for)\s+(?:any\s+|the\s+|an?\s+|additional\s+|extra\s+)?")
+_NEGATED_SPAN = re.compile(_NEGATION + r"([\w-]+(?:\s+[\w-]+){0,3})", re.I)
 #: ... unless the sentence says that of others' work ("Existing work focuses on settings without unobserved confounding").
 _OTHERS = re.compile(r"\b(?:[Ee]xisting|[Pp]revious|[Pp]rior|[Tt]raditional|[Cc]onventional|[Tt]ypically|[Cc]urrent|[Mm]ost)\b")
 #: A key term is said this often (its acronym's uses included) before it names the paper's setting.
@@ -127,12 +128,19 @@ def key_terms(text: str, min_mentions: int = MIN_MENTIONS, everyday_ok: bool = F
 
 def _negated(forms: dict[str, int], text: str) -> bool:
     """Return whether the abstract says it goes without the term written in any of `forms` ("without labelled data")."""
-    for form in forms:
-        for m in re.finditer(_NEGATION + re.escape(form) + r"\b", text, re.I):
-            start = text.rfind(". ", 0, m.start()) + 1
-            if not _OTHERS.search(text, start, m.start()):
-                return True
-    return False
+    spans = _negated_spans(text)
+    return bool(spans) and any(span.startswith(f"{form.lower()} ") for form in forms for span in spans)
+
+
+@lru_cache(maxsize=8)  # asked for every term key_terms keeps, of one text at a time
+def _negated_spans(text: str) -> tuple[str, ...]:
+    """Return the few words after each "without", "does not require", ... of the paper's own (lower case, space-ended)."""
+    spans = []
+    for m in _NEGATED_SPAN.finditer(text):
+        start = text.rfind(". ", 0, m.start()) + 1
+        if not _OTHERS.search(text, start, m.start()):
+            spans.append(m.group(1).lower() + " ")
+    return tuple(spans)
 
 
 def _written(forms: dict[str, int]) -> str:
