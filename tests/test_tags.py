@@ -386,6 +386,15 @@ def test_group_names_are_not_the_acronym_they_start_with():
     assert any(k.startswith("se 3") for k in keys)
 
 
+def test_an_acronym_inside_a_slashed_name_is_not_that_acronym():
+    """"TCP/IP" is a protocol suite, not "integer programming (IP)", even where the corpus defines IP."""
+    acronyms = corpus_acronyms([text_facts("Integer programming (IP) solvers branch on variables.")])
+    keys = {o.key for o in extract_candidates("Workers talk over TCP/IP networks.", acronyms)}
+    assert not any("integer programming" in k for k in keys) and "tcp ip network" in keys, keys
+    alone = {o.key for o in extract_candidates("An IP solver is fast.", acronyms)}
+    assert "integer programming" in alone, alone  # the defined acronym on its own still folds
+
+
 def test_tokens_keep_inner_dots():
     surfaces = {o.surface for o in extract_candidates("Federated learning on non-i.i.d. clients with GPT-3.5 prompts.")}
     assert "non-i.i.d. clients" in surfaces and "GPT-3.5 prompts" in surfaces

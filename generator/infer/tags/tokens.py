@@ -13,8 +13,10 @@ from generator.text import fold_key
 
 # A word may hold hyphens, apostrophes and inner dots after a short part ("GPT-3.5", "non-i.i.d."), but not
 # "models.The"; its last dot too when the sentence goes on ("non-i.i.d. data"). A group name such as "SE(3)"
-# or "O(n)" is one token, so it is never read as the acronym "SE". Letters are any script's ("Schrödinger").
+# or "O(n)" is one token, so it is never read as the acronym "SE", and so is "TCP/IP" (its "IP" is no integer
+# programming). Letters are any script's ("Schrödinger").
 _TOKEN = re.compile(r"[A-Z][A-Za-z]{0,3}\([0-9n]{1,2}\)(?:-[A-Za-z0-9]+)*"
+                    r"|(?<![\w/])[A-Z]{2,4}(?:/[A-Z]{2,4})+(?![\w/])"
                     r"|[^\W\d_][^\W_]*(?:[-'][^\W_]+|(?<![^\W_]{4})\.[^\W_]+)*"
                     r"(?:(?<=\.[^\W_])\.(?=\s+[a-z]))?"
                     r"|\d+(?:[.,]\d+)*[A-Za-z]*|\S")
