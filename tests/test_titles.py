@@ -1963,3 +1963,15 @@ def test_a_one_letter_symbols_subscript_is_written_after_it_in_a_title() -> None
             "has low-rank minimizers. We prove SGD finds them.")
     title = infer_title(text)
     assert "L2-regularized" in title and "_" not in title, title
+
+
+def test_a_short_form_before_a_compound_modifier_is_what_the_method_uses_not_its_name() -> None:
+    """"a novel Upper Confidence Bound (UCB) bonus-driven algorithm": the algorithm is driven by UCB bonuses, it is not
+    called UCB; "a Reconstruction-Simulation-Perception (ReSimAD) scheme" is called ReSimAD."""
+    text = ("We study risk-sensitive reinforcement learning in low-rank MDPs. We propose a novel Upper Confidence Bound "
+            "(UCB) bonus-driven algorithm to balance exploration and representation learning in CVaR RL. We prove "
+            "that our algorithm is sample efficient.")
+    assert title_and_name(text, frozenset())[1] != "UCB", title_and_name(text, frozenset())
+    named = text.replace("a novel Upper Confidence Bound (UCB) bonus-driven algorithm",
+                         "a Reconstruction-Simulation-Perception (ReSimAD) scheme")
+    assert title_and_name(named, frozenset())[1] == "ReSimAD", title_and_name(named, frozenset())

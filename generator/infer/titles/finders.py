@@ -143,6 +143,8 @@ def _object_name(obj: str, idx: int, strict_first: bool = False) -> _Name | None
             and not (m.group(2) and _acronym_long_form(m.group(2), m.group(1)))):  # else the short form names it
         return _Name(m.group(1), idx, after=obj[m.end(1):])
     acr = _parenthesised_acronym(obj, 16)
+    if acr and _MODIFIES_HEAD.match(acr[2]):
+        return None  # "a novel Upper Confidence Bound (UCB) bonus-driven algorithm": UCB is what the algorithm uses
     if acr and _is_filler_run(lead := obj.split(maxsplit=acr[3])[:acr[3]]):
         return _Name(acr[0], idx, acr[1], acr[2], lead=" ".join(lead))
     # "a Reconstruction-Simulation-Perception (ReSimAD) scheme": a bracketed name before the head it names.
@@ -163,6 +165,9 @@ def _object_name(obj: str, idx: int, strict_first: bool = False) -> _Name | None
     return None
 
 
+#: After a bracketed short form: a compound modifier and the head it qualifies ("(UCB) bonus-driven algorithm").
+_MODIFIES_HEAD = re.compile(rf"\s*[a-z]+-(?:based|driven|guided|inspired|aware|style|type|like|free)\s+(?:[a-z-]+\s+)?"
+                            rf"(?:{_HEAD_RE})s?\b")
 _HEAD_COMMA = re.compile(rf"\s+(?:{_HEAD_RE})s?\s*,\s+(?!(?:a|an|the|which|that|and|where|to)\b)")
 
 
