@@ -1975,3 +1975,15 @@ def test_a_short_form_before_a_compound_modifier_is_what_the_method_uses_not_its
     named = text.replace("a novel Upper Confidence Bound (UCB) bonus-driven algorithm",
                          "a Reconstruction-Simulation-Perception (ReSimAD) scheme")
     assert title_and_name(named, frozenset())[1] == "ReSimAD", title_and_name(named, frozenset())
+
+
+def test_a_modality_defined_by_one_long_word_is_a_term_and_the_use_of_a_tool_is_no_field() -> None:
+    """"magnetoencephalography (MEG)" makes MEG a term ("our MEG decoder" names no method); "the use of generative AI
+    systems has improved the decoding of brain activity" makes the tool no field of the paper."""
+    text = ("In the past five years, the use of generative and foundational AI systems has greatly improved the decoding "
+            "of brain activity. Visual perception can now be decoded from fMRI with remarkable fidelity. Here, we "
+            "propose an alternative approach based on magnetoencephalography (MEG), a neuroimaging device capable of "
+            "measuring brain activity with high temporal resolution. For this, we develop an MEG decoding model trained "
+            "with both contrastive and regression objectives. Our MEG decoder shows a 7X improvement of image-retrieval.")
+    title, name = title_and_name(text, frozenset())
+    assert name != "MEG" and "AI systems" not in title and "MEG decoding model" in title, (title, name)

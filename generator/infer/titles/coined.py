@@ -149,7 +149,12 @@ def _count_word(word: str, text: str) -> int:
 
 
 def _initials_cover(name: str, long_form: str) -> bool:
-    """Return True if the long form's word initials spell at least half of the acronym's letters."""
-    initials = "".join(w[0] for w in re.split(r"[\s-]+", long_form.lower()) if w)
+    """Return True if the long form's word initials spell at least half of the acronym's letters, or it is one word
+    much longer than the acronym."""
+    words = [w for w in re.split(r"[\s-]+", long_form.lower()) if w]
     letters = re.sub(r"[^a-z0-9]", "", name.lower())
+    if len(words) == 1:
+        # "magnetoencephalography (MEG)": one long word whose parts the letters spell (their order is checked).
+        return len(words[0]) >= 2 * len(letters)
+    initials = "".join(w[0] for w in words)
     return sum(1 for c in letters if c in initials) * 2 >= len(letters)

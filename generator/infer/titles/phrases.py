@@ -324,7 +324,10 @@ def _topic(text: str) -> str:
         # "Image-Text Matching task, a fundamental vision-language task, suffers": an apposition says what it is.
         aside = len(parts) > 1 and (re.match(r"\s*(?:though|although|when|while|if|unless|once|despite|an?)\b", parts[-1])
                                     or _PARTICIPLE_ASIDE.match(parts[-1]))
-        found = _as_topic(parts[0] if aside else parts[-1])
+        subject = parts[0] if aside else parts[-1]
+        # "The use of generative AI systems has improved the decoding of brain activity": what is used is a tool of
+        # the field the sentence goes on to name, not the field.
+        found = "" if _TOOL_USE.match(subject) else _as_topic(subject)
         if found:
             return found
     # "In distributed deep learning, synchronizing gradients ...": the opening phrase sets the field.
@@ -335,6 +338,8 @@ def _topic(text: str) -> str:
     return _as_topic(opening.group(1)) or _as_topic(_QUALIFIER.split(opening.group(1), maxsplit=1)[0])
 
 
+#: A subject that is the use of something: "the use of X", "the application of X".
+_TOOL_USE = re.compile(r"\s*(?:the\s+)?(?:use|usage|application|adoption)\s+of\b", re.I)
 #: Words that give examples of a kind ("advances like X", "models such as Y").
 _EXAMPLE = re.compile(r"\b(?:like|such as|including|e\.g\.?)\s", re.I)
 #: An aside that opens with a participle, maybe after its adverb ("axiomatically-grounded in", "widely used in").
