@@ -1987,3 +1987,20 @@ def test_a_modality_defined_by_one_long_word_is_a_term_and_the_use_of_a_tool_is_
             "with both contrastive and regression objectives. Our MEG decoder shows a 7X improvement of image-retrieval.")
     title, name = title_and_name(text, frozenset())
     assert name != "MEG" and "AI systems" not in title and "MEG decoding model" in title, (title, name)
+
+
+def test_a_bare_part_the_paper_makes_is_titled_by_what_it_is_for() -> None:
+    """"we formalize this constraint by introducing consistency objectives" for object-centric representations: the
+    objectives are for the representations ("Consistency objectives for object-centric representations"), while a bare
+    field is where the repeated term is used ("X for imitation learning")."""
+    text = ("Developing deep learning models that effectively learn object-centric representations, akin to human "
+            "cognition, remains a challenging task. Existing approaches facilitate object discovery by representing "
+            "objects as fixed-size vectors, called slots. While these approaches have shown promise in certain "
+            "scenarios, they still exhibit certain limitations. To address the first limitation, we introduce a "
+            "method that explicitly optimizes the constraint that each object in a scene should be associated with a "
+            "distinct slot. We formalize this constraint by introducing consistency objectives which are cyclic in "
+            "nature. By integrating these consistency objectives into various existing slot-based object-centric "
+            "methods, we showcase substantial improvements in object-discovery performance. We apply the learned "
+            "object-centric representations to two downstream reinforcement learning tasks. Our results suggest that "
+            "the proposed approach provides richer features for downstream tasks.")
+    assert infer_title(text) == "Consistency objectives for object-centric representations", infer_title(text)

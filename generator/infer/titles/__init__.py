@@ -79,7 +79,15 @@ def _unnamed_title(text: str) -> str:
         return _with_topic(terms[0], text, MAX_TITLE)  # "Memory consumption" names nothing to keep
     if broad_field(terms[0]) or terms[0].split()[-1].lower() in ("models", "networks"):
         return f"{title} in {terms[0]}"  # "Data contamination in large language models": the models are where
+    if naive_singular(title.split()[-1].lower()) in _TOOL_HEADS:
+        return f"{title} for {terms[0]}"  # "Consistency objectives for object-centric representations": a tool's use
     return f"{terms[0]} for {_lowered(title)}"
+
+
+#: Heads of a part a paper makes and applies ("consistency objectives"), not of a field it works in ("imitation
+#: learning") nor of a kind that is its subject ("equivariant networks", "fine-tuning methods").
+_TOOL_HEADS = frozenset("""objective loss regularizer metric estimator module mechanism layer sampler solver optimizer
+attack defense algorithm""".split())
 
 
 def _claim_if_bare(title: str, text: str) -> str:
