@@ -2004,3 +2004,22 @@ def test_a_bare_part_the_paper_makes_is_titled_by_what_it_is_for() -> None:
             "object-centric representations to two downstream reinforcement learning tasks. Our results suggest that "
             "the proposed approach provides richer features for downstream tasks.")
     assert infer_title(text) == "Consistency objectives for object-centric representations", infer_title(text)
+
+
+def test_the_summary_titles_a_paper_whose_abstract_gives_only_a_sentences_piece() -> None:
+    """No sentence says what the paper made, so the abstract's title is a piece of the first sentence, which cites
+    prior work ("Deep reinforcement learning for pre-training Decision Transformer"); the TL;DR says what it did."""
+    text = ("Recently, it has been shown that for offline deep reinforcement learning (DRL), pre-training Decision "
+            "Transformer with a large language corpus can improve downstream performance (Reid et al., 2022). A "
+            "natural question to ask is whether this performance gain can only be achieved with language pre-training, "
+            "or can be achieved with simpler pre-training schemes which do not involve language. In this paper, we "
+            "first show that language is not essential for improved performance, and indeed pre-training with "
+            "synthetic IID data for a small number of updates can match the performance gains from pre-training with "
+            "a large language corpus. Surprisingly, pre-training with simple synthetic data for a small number of "
+            "updates can also improve CQL. The results of this paper illustrate the importance of pre-training for "
+            "offline DRL.")
+    summary = "We show pre-training with synthetic Markov Chain and MDP data can significantly improve offline DRL performance."
+    alone = title_and_name(text, frozenset())[0]
+    assert "Decision Transformer" in alone, alone  # what the abstract alone gives
+    title = title_and_name(text, frozenset(), summary)[0]
+    assert title.startswith("Pre-training with synthetic"), title

@@ -56,9 +56,15 @@ def _judge_head(phrase: str) -> str:
     return "" if vague_head(judged) else judged
 
 
-def _unnamed_title(text: str) -> str:
-    """Return the title of a paper that introduces no name, a bare few words given the term the abstract keeps naming."""
-    title = _unnamed_candidate(text)
+def _unnamed_title(text: str) -> tuple[str, bool]:
+    """Return the title of a paper that introduces no name, a bare few words given the term the abstract keeps naming,
+    and whether it is only a sentence's piece (no contribution or field said it)."""
+    title, pieced = _unnamed_candidate(text)
+    return _headed(title, text), pieced
+
+
+def _headed(title: str, text: str) -> str:
+    """Return `title`, or a bare one given a head: the coined word or the term the abstract keeps naming."""
     # The last resort may still be a sentence's piece ("Through comprehensive experiments"): no part of a title.
     broken = problem(title) is not None
     if not bare(title) and not broken:
@@ -111,16 +117,17 @@ _OPENING_AIM = re.compile(r"(?:^|[.?!] )(?:In (?:the )?(?:pursuit|quest|hope|eff
                           r"\s*(?:we|this (?:paper|work))\b")
 
 
-def _unnamed_candidate(text: str) -> str:
-    """Return the title of a paper that introduces no name: its contribution, else a sentence's phrase."""
+def _unnamed_candidate(text: str) -> tuple[str, bool]:
+    """Return the title of a paper that introduces no name: its contribution, else a sentence's phrase; and whether it
+    is that sentence's phrase."""
     phrase = _contribution(text, judge=_judge)
     if phrase:
-        return _with_topic(phrase, text, MAX_TITLE)
+        return _with_topic(phrase, text, MAX_TITLE), False
     # "In the pursuit of reducing the number of trainable parameters in deep transformer networks, we ...": what
     # the authors set out to do, as a gerund phrase, is a title.
     aim = _OPENING_AIM.search(text)
     if aim and problem(aim.group(1)) is None:
-        return aim.group(1)[:1].upper() + aim.group(1)[1:]
+        return aim.group(1)[:1].upper() + aim.group(1)[1:], False
     # No sentence announces a contribution a title can say: the field the abstract opens with is a cleaner
     # title than a clause cut from its first sentence (those read as sentences far more often than as titles).
     topic = _topic(text)
@@ -128,13 +135,13 @@ def _unnamed_candidate(text: str) -> str:
     # decoder for generating a set of text").
     short = _contribution(text, min_words=2, judge=_judge)
     if short and topic and not _ANAPHORIC.search(short) and _with_topic(short, text, MAX_TITLE) != short:
-        return _with_topic(short, text, MAX_TITLE)
+        return _with_topic(short, text, MAX_TITLE), False
     if len(topic.split()) >= 2:
         # A bare field is no title ("Graph neural networks"): what the abstract keeps naming in it gives it a head;
         # a term named twice will do before the bare field.
         term = next((t for n in (MIN_MENTIONS, 2) for t in key_terms(text, n) if not _shares_word(t, topic)), "")
-        return f"{term} for {topic}" if term else topic
-    return _first_sentence_phrase(text, _judge) or _last_resort(text)
+        return (f"{term} for {topic}" if term else topic), False
+    return _first_sentence_phrase(text, _judge) or _last_resort(text), True
 
 
 def _defined_long_form(name: str, before: str) -> str:
@@ -320,8 +327,11 @@ def title_and_name(abstract_md: str, common: frozenset[str] = frozenset(),
     # A name only used, never formally introduced, is good enough for a title but too weak for method_name.
     found = _name_of(abstract_md, common) or _subject_name(text, common) or _coined_term(text, common)
     if not found:
-        title = _claim_if_bare(_unnamed_title(text), text)
-        summarised = _summary_title(summary_md, common) if summary_md and _says_little(title) else None
+        title, pieced = _unnamed_title(text)
+        title = _claim_if_bare(title, text)
+        # A phrase cut from a sentence because no contribution was said ("Deep reinforcement learning for pre-training
+        # Decision Transformer", from a sentence citing prior work): the summary's title says what the paper did.
+        summarised = _summary_title(summary_md, common) if summary_md and (pieced or _says_little(title)) else None
         if summarised:
             return summarised[0], None
         return _finish(_as_written(name_first(cut_vague_purpose(title)), text)), None
