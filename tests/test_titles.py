@@ -2023,3 +2023,19 @@ def test_the_summary_titles_a_paper_whose_abstract_gives_only_a_sentences_piece(
     assert "Decision Transformer" in alone, alone  # what the abstract alone gives
     title = title_and_name(text, frozenset(), summary)[0]
     assert title.startswith("Pre-training with synthetic"), title
+
+
+def test_people_opening_the_abstract_are_no_field_and_a_spelled_out_field_is_said_once() -> None:
+    """"Human mathematicians are often good at ..." names who the paper learns from, not where it applies; "a post-hoc
+    method for OOD detection" already says "detecting out-of-distribution (OOD) data", the field the abstract opens
+    with."""
+    people = ("Human mathematicians are often good at recognizing modular and reusable theorems. In this paper, we "
+              "propose a novel method called theoREm-from-prooF extrACTOR (REFACTOR) for training neural networks to "
+              "mimic this ability in formal mathematical theorem proving. REFACTOR extracts 19.6% of the theorems.")
+    assert "mathematicians" not in infer_title(people), infer_title(people)
+    ood = ("Detecting out-of-distribution (OOD) data is a critical challenge in machine learning due to model "
+           "overconfidence. We hypothesize that neural collapse also influences OOD data. To benefit from this interplay, "
+           "we introduce NECO, a novel post-hoc method for OOD detection, which leverages the geometric properties of "
+           "neural collapse. NECO achieves state-of-the-art results on OOD detection tasks.")
+    title = infer_title(ood)
+    assert title.startswith("NECO: Post-hoc method for") and "detecting" not in title, title

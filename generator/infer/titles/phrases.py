@@ -363,6 +363,8 @@ def _as_topic(phrase: str) -> str:
         return ""  # "Users ...", "Advancements ...": an everyday word names no field
     if len(words) == 1 and re.search(r"\d", words[0]):
         return ""  # "GPT-4 ...", "CIFAR-10 ...": a model's or dataset's name is what the paper works with, no field
+    if _person(words[-1].lower()):
+        return ""  # "Human mathematicians are good at ...": people are who the paper learns from, no field
     if len(words) >= 2 and words[-1].lower() in _PRIOR_WORK_HEADS:
         # "Audio-visual speech separation methods aim to ...": the methods are prior work; the field is the task.
         if _task_noun(words[-2]):
@@ -371,6 +373,16 @@ def _as_topic(phrase: str) -> str:
             return ""  # "Neural methods have shown ...": an adjective and prior work name no field
     # Plain capitalised sentence-initial words are lower-cased; acronyms and names keep their case.
     return " ".join(w.lower() if w[:1].isupper() and w[1:].islower() else w for w in words)
+
+
+#: Nouns of people ("practitioners", "annotators"); "-ians" and "-ists" make more ("mathematicians", "scientists").
+_PEOPLE = frozenset("""people persons humans users researchers practitioners developers engineers experts annotators
+workers students children patients doctors designers players readers writers authors learners teachers""".split())
+
+
+def _person(word: str) -> bool:
+    """Return whether a plural noun names people ("human mathematicians", "data scientists")."""
+    return word in _PEOPLE or (len(word) > 6 and word.endswith(("ians", "ists")))
 
 
 #: Heads that make a field the prior work done in it ("time series classification methods").
@@ -416,10 +428,17 @@ BARE_WORDS = 3
 
 def _mentions(phrase: str, topic: str, every: bool = False) -> bool:
     """Return whether `phrase` already says at least half of `topic`'s words (`every`: all), plurals folded."""
-    have = {naive_singular(w) for w in re.findall(r"\w+", phrase.lower())}
-    new = [naive_singular(w) for w in re.findall(r"\w+", topic.lower()) if w not in _STOP_TAIL]
+    have = {_stem(w) for w in re.findall(r"\w+", phrase.lower())}
+    new = [_stem(w) for w in re.findall(r"\w+", topic.lower()) if w not in _STOP_TAIL]
     said = sum(w in have for w in new)
     return said == len(new) if every else said * 2 >= len(new)
+
+
+def _stem(word: str) -> str:
+    """Return a word without its plural, and its -ing or -ion ending marked alike: "detecting" and "detection" say one
+    thing, "learns" and "learning" do not."""
+    word = naive_singular(word)
+    return word[:-3] + "~" if len(word) > 6 and word.endswith(("ing", "ion")) else word
 
 
 #: A short form in a phrase: capitals inside a token ("OOD", "Fed-LT", "LLMs").
@@ -507,6 +526,8 @@ def _with_topic(phrase: str, text: str, room: int) -> str:
     if " for " in phrase:
         if topic != opening:
             return phrase  # "... approach for diffusion models" says where; a key term after it is tacked on
+        if _mentions(_spelled_out(phrase, text), topic):
+            return phrase  # "post-hoc method for OOD detection" says "detecting out-of-distribution data" already
         return f"{phrase} in {topic}"  # "X for Y for Z" reads as a stammer; "X for Y in Z" says where
     # "Learning k neurons ... via gradient descent": a process the abstract says is done via the term it repeats.
     means = topic != opening and phrase.split()[0].lower().endswith("ing") and _means_word(topic, text)
