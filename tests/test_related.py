@@ -270,3 +270,18 @@ def test_a_reason_is_written_as_the_abstracts_write_it():
     assert written_form("multi-agent capability", texts) == "multi-agent capabilities"  # from the second text
     assert written_form("model", ["We remodel scenes."]) == "model"  # not inside "remodel": the term as it is
     assert written_form("gpt-3.5 model", ["Two GPT-3.5 models."]) == "GPT-3.5 models"  # a word only a pattern matches
+
+
+def test_a_shared_rare_tag_links_papers_more_than_a_tag_most_papers_have():
+    # p00 shares "neural networks" with 10 other papers and "reward shaping" with p02 alone. Counted alike, each
+    # would add as much, and p03 (closest by text) stayed first; a tag few papers share says more of the pair.
+    papers = grouped_papers()
+    common = [p for i, p in enumerate(papers) if i != 2]
+    for p in common:
+        p.tags = ["neural-networks"]
+    papers[0].tags = ["neural-networks", "reward-shaping"]
+    papers[2].tags = ["reward-shaping"]
+    tags = {"neural-networks": Tag("neural-networks", "neural networks", papers=[p.id for p in common]),
+            "reward-shaping": Tag("reward-shaping", "reward shaping", papers=["p00", "p02"])}
+    assign_related(papers, build_features(papers), k=5, tags=tags)
+    assert [r.id for r in papers[0].related][:2] == ["p02", "p03"], papers[0].related

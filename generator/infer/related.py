@@ -30,7 +30,7 @@ from generator.text import abbreviates, fold_key, vague_word
 FEEDBACK_NEIGHBOURS = 20
 #: Weight of the expanded LSA similarity; the rest is the TF-IDF cosine.
 FEEDBACK_LSA_WEIGHT = 0.5
-#: Weight of the tag Jaccard overlap added to the text similarity.
+#: Weight of the tags' IDF-weighted Jaccard overlap added to the text similarity.
 TAG_WEIGHT = 0.3
 #: Most terms shown as the reason two papers are related.
 MAX_TERMS = 4
@@ -147,14 +147,21 @@ def _feedback_scores(features: Features, cand: np.ndarray) -> np.ndarray:
 
 
 def _tag_matrix(papers: list[Paper]) -> sp.csr_matrix | None:
-    """Return the paper x tag incidence matrix, or None when no paper has tags."""
+    """Return the paper x tag matrix, each tag's entries the square root of its IDF (so a pair's product is the IDF),
+    or None when no paper has tags."""
     slugs = sorted({t for p in papers for t in p.tags})
     if not slugs:
         return None
     col = {s: i for i, s in enumerate(slugs)}
     r = [i for i, p in enumerate(papers) for t in dict.fromkeys(p.tags)]
     c = [col[t] for p in papers for t in dict.fromkeys(p.tags)]
-    return sp.csr_matrix((np.ones(len(r), dtype=np.float32), (r, c)), shape=(len(papers), len(slugs)))
+    incidence = sp.csr_matrix((np.ones(len(r), dtype=np.float32), (r, c)), shape=(len(papers), len(slugs)))
+    # A tag few papers share says more of a pair than one many share ("in-context learning" on 24 papers): each
+    # counts by its IDF, so a link is not chained on one broad tag.
+    df = np.asarray(incidence.sum(axis=0)).ravel()
+    # Rounded, so that one paper more does not reorder the lists of papers it is not related to.
+    idf = np.round(2 * np.log((len(papers) + 1) / df)) / 2
+    return sp.csr_matrix(incidence @ sp.diags(np.sqrt(idf).astype(np.float32)))
 
 
 def _pair_products(matrix: sp.csr_matrix, rows_a: np.ndarray, rows_b: np.ndarray) -> sp.csr_matrix:
@@ -163,11 +170,11 @@ def _pair_products(matrix: sp.csr_matrix, rows_a: np.ndarray, rows_b: np.ndarray
 
 
 def _jaccard(tag_matrix: sp.csr_matrix, cand: np.ndarray) -> np.ndarray:
-    """Return the Jaccard overlap of tags between each paper and each of its candidates."""
+    """Return the IDF-weighted Jaccard overlap of tags between each paper and each of its candidates."""
     n, c = cand.shape
     own = np.repeat(np.arange(n), c)
     inter = np.asarray(_pair_products(tag_matrix, own, cand.ravel()).sum(axis=1), dtype=np.float32).reshape(n, c)
-    sizes = np.diff(tag_matrix.indptr).astype(np.float32)
+    sizes = np.asarray(tag_matrix.multiply(tag_matrix).sum(axis=1), dtype=np.float32).ravel()
     union = sizes[:, None] + sizes[cand] - inter
     return np.divide(inter, union, out=np.zeros_like(inter), where=union > 0)
 
