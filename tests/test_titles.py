@@ -2039,3 +2039,14 @@ def test_people_opening_the_abstract_are_no_field_and_a_spelled_out_field_is_sai
            "neural collapse. NECO achieves state-of-the-art results on OOD detection tasks.")
     title = infer_title(ood)
     assert title.startswith("NECO: Post-hoc method for") and "detecting" not in title, title
+
+
+def test_a_long_phrase_is_cut_before_its_example_not_before_its_setting() -> None:
+    """"the behavior of gradient descent algorithms in physics-informed machine learning methods like PINNs": cut before
+    "like PINNs" (an example), the setting stays; before, it was cut at "in" ("Behavior of gradient descent algorithms")."""
+    text = ("In this paper, we investigate the behavior of gradient descent algorithms in physics-informed machine "
+            "learning methods like PINNs, which minimize residuals connected to partial differential equations (PDEs). "
+            "Our key result is that the difficulty in training these models is closely related to the conditioning of a "
+            "specific differential operator. Therefore, preconditioning this operator is crucial.")
+    title = infer_title(text)
+    assert "physics-informed machine learning" in title and "like" not in title, title

@@ -105,7 +105,7 @@ _STRONG_CUT = re.compile(
 #: Phrase boundaries to cut a long phrase at, best first: prepositions, then commas, then "and".
 _WEAK_CUTS = (
     re.compile(r"\s(?=(?:by|using|via|through|based\s+(?:on|upon)|with|without|under|from|in|on|for|across|to|that|of|"
-               r"leveraging|including|where|when|while|as|at|into|over|towards?|beyond|between|within)\b)"),
+               r"leveraging|including|like|where|when|while|as|at|into|over|towards?|beyond|between|within)\b)"),
     re.compile(r",(?!\d{3}\b)"),  # "118,000 defenses": a number's comma is no boundary
     re.compile(r"\s(?=and\b)"),
 )
