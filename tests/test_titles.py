@@ -2050,3 +2050,13 @@ def test_a_long_phrase_is_cut_before_its_example_not_before_its_setting() -> Non
             "specific differential operator. Therefore, preconditioning this operator is crucial.")
     title = infer_title(text)
     assert "physics-informed machine learning" in title and "like" not in title, title
+
+
+def test_the_use_of_what_is_proposed_is_titled_by_what_is_used() -> None:
+    """"we propose the utilization of looped transformer architecture" proposes looped transformers."""
+    text = ("Transformers have demonstrated effectiveness in solving data-fitting problems in context. However, the "
+            "absence of an iterative structure in the transformer architecture presents a challenge. To address this, "
+            "we propose the utilization of looped transformer architecture and its associated training methodology. "
+            "The looped transformer matches the standard transformer with 10% of the parameters.")
+    title = infer_title(text)
+    assert title.startswith("Looped transformer architecture"), title

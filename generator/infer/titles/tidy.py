@@ -37,7 +37,9 @@ _SUPERLATIVE_KIND = re.compile(rf"^(?:largest|biggest|most\s+(?:comprehensive|ex
 #: "the challenging problem of estimating X": the problem's name is the gerund phrase it holds.
 _PROBLEM_OF = re.compile(r"^(?:the\s+)?(?:(?:[\w-]+\s+){0,2}?(?:problem|task|question|challenge)\s+of\s+(?=[a-z]+ing\s)"
                          # "the problem of residual error estimation": the problem's name alone is the topic.
-                         r"|(?:problem|task)\s+of\s+(?=[\w-]+\s+[\w-]+\s+[\w-]))", re.I)
+                         r"|(?:problem|task)\s+of\s+(?=[\w-]+\s+[\w-]+\s+[\w-])"
+                         # "we propose the utilization of looped transformer architecture": what is used is proposed.
+                         r"|(?:utilization|utilisation|usage|use)\s+of\s+(?=[\w-]+\s+[\w-]))", re.I)
 _FOR_THE_TASK = re.compile(r"\bfor\s+the\s+(?:task|problem|purpose)\s+of\s+", re.I)
 #: "we propose to learn X": a purpose clause, which titles write as a gerund ("Learning X").
 # A word in -ly before a determiner is the verb itself ("to apply the"), not an adverb before one.
