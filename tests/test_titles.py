@@ -2060,3 +2060,11 @@ def test_the_use_of_what_is_proposed_is_titled_by_what_is_used() -> None:
             "The looped transformer matches the standard transformer with 10% of the parameters.")
     title = infer_title(text)
     assert title.startswith("Looped transformer architecture"), title
+
+
+def test_a_combination_cut_before_its_second_member_is_a_fragment() -> None:
+    """"a combination of dynamic programming and policy gradient" cut at "and" combines one thing; a mixture of a
+    plural ("Mixture of experts") is whole."""
+    assert problem("Combination of dynamic programming") is not None
+    assert problem("Combination of dynamic programming and policy gradient") is None
+    assert problem("Mixture of experts") is None

@@ -466,11 +466,16 @@ _ENUMERATION = re.compile(r"(?:--|–|-)\s*\((?:i{1,3}|iv|v|vi{0,3}|[a-h]|\d)\)|
 
 
 def _between_cut(phrase: str) -> int | None:
-    """Return where "between" starts when `phrase` ends before its "and" ("the relationship between weight sparsity")."""
-    m = _BETWEEN_END.search(phrase)
+    """Return where "between" (or "combination of") starts when `phrase` ends before its "and" ("the relationship
+    between weight sparsity")."""
+    m = _BETWEEN_END.search(phrase) or _COMBINATION_END.search(phrase)
     return m.start() if m else None
 
 
+#: "a combination of X" with no "and": the pair it combines was cut after its first member ("Combination of dynamic
+#: programming [and policy gradient]").
+_COMBINATION_END = re.compile(r"\b(?:combination|mixture|hybrid|fusion|union|interplay)\s+of\s+(?:(?!(?:and|or|with)\b)[\w$-]+\s+){0,3}"
+                              r"(?!(?:and|or|with)\b)[\w$-]*[^\Ws]$", re.I)
 #: "between" and a few words with no "and", the last no plural: the pair it relates was cut after its first member
 #: ("between tasks" relates many).
 _BETWEEN_END = re.compile(r"\s+between\s+(?:(?!(?:and|or)\b)[\w$-]+\s+){0,3}(?!(?:and|or)\b)[\w$-]*[^\Ws]$", re.I)
