@@ -2068,3 +2068,13 @@ def test_a_combination_cut_before_its_second_member_is_a_fragment() -> None:
     assert problem("Combination of dynamic programming") is not None
     assert problem("Combination of dynamic programming and policy gradient") is None
     assert problem("Mixture of experts") is None
+
+
+def test_an_unspaced_dash_before_a_long_form_parts_it_from_the_word_before() -> None:
+    """"a novel measure --- Meta-Distribution Energy (MDE)" (typeset as an unspaced em dash): MDE spells "Meta-Distribution
+    Energy", not "measure—Meta-Distribution Energy"."""
+    text = ("Automated model evaluation forms a proximal prediction pipeline of the testing performance. In that "
+            "regard, we propose a novel measure --- Meta-Distribution Energy (MDE) that allows the framework to be both "
+            "more efficient and effective. MDE is fast.")
+    title = infer_title(normalise_abstract(text))
+    assert title.startswith("MDE: Meta-Distribution Energy"), title

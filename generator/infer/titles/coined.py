@@ -55,7 +55,8 @@ def _acronym_long_form(short: str, before: str) -> str:
     letters = re.sub(r"[^A-Za-z0-9]", "", short)
     if not (2 <= len(letters) <= 12) or not letters[0].isalpha():
         return ""
-    words = before.split()
+    # "a novel measure—Meta-Distribution Energy (MDE)": an unspaced dash parts two words as a space does.
+    words = re.sub(r"(?<=\w)[—–](?=\w)", " — ", before).split()
     capitals = _capital_long_form(letters, words)
     if capitals:
         return capitals
