@@ -169,9 +169,12 @@ def test_retitling_a_paper_updates_every_page_that_shows_its_title(project: Path
     new_page = next(p for p in corpus2.papers if p.id == target["id"]).path
     old_page = next(p for p in corpus1.papers if p.id == target["id"]).path
     assert old_page not in after and new_page in after  # the permalink follows the title
+    # The new title is text of the paper too: a related list that held it may change (its page then drops the link).
+    link = new_page.rsplit("/", 1)[-1].encode()
     for path in shown - {old_page}:
-        assert path in content and b"Lighthouse Keepers Are All You Need" in after[path][0], path
-        assert old_title.encode() not in after[path][0], path
+        assert path in content and old_title.encode() not in after[path][0], path
+        if link in after[path][0] or not path.startswith("papers/"):
+            assert b"Lighthouse Keepers Are All You Need" in after[path][0], path
     assert touched == content
 
 
