@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import math
 from collections import Counter
+from collections.abc import Callable
 
 import numpy as np
 import scipy.sparse as sp
@@ -440,13 +441,12 @@ def _join(labels: np.ndarray, topics: list[Topic], papers: list[Paper], tags: di
     loose = np.flatnonzero(labels == NO_TOPIC)
     if not len(loose) or not topics:
         return out
-    random_pair = umbrella.mean_pair(z.astype(np.float64))
-    centres = np.vstack([z[labels == c].astype(np.float64).mean(axis=0) for c in range(len(topics))])
+    alike_to = _likeness(labels, len(topics), z)
     names = [{text.fold_key(p) for p in t.named_by} for t in topics]
     homes = _remembered_homes(labels, [p.id for p in papers], previous)
     for i in loose.tolist():
         mine = {text.fold_key(tags[s].name) for s in papers[i].tags if s in tags}
-        alike = (centres @ z[i].astype(np.float64) - random_pair) / (1.0 - random_pair)
+        alike = alike_to(i)
         fits = [c for c in range(len(topics))
                 if (mine & names[c] or homes.get(papers[i].id) == c) and alike[c] >= STAY_SHARE * TOPIC_COHESION]
         if fits:
@@ -470,8 +470,7 @@ def _rehome(labels: np.ndarray, topics: list[Topic], papers: list[Paper], tags: 
     names = [{text.fold_key(p) for p in t.named_by} for t in topics]
     named_once = {p for p, n in Counter(p for ps in names for p in ps).items() if n == 1}
     sole = {p: c for c, ps in enumerate(names) for p in ps if p in named_once}
-    centres: np.ndarray | None = None
-    random_pair = 0.0
+    alike_to: Callable[[int], np.ndarray] | None = None
     # One abstract more shifts every likeness a little: judged again, papers near the line moved back and forth, and
     # each move rewrote its page and two topics' (80 pages more on one new abstract at 10,000 papers).
     remembered = _remembered_homes(labels, [p.id for p in papers], previous)
@@ -488,14 +487,20 @@ def _rehome(labels: np.ndarray, topics: list[Topic], papers: list[Paper], tags: 
         words = f" {text.fold_key(papers[i].text)} "
         if any(f" {p} " in words for p in names[own]):
             continue  # "... with reinforcement learning": the topic's name does say what the paper is about
-        if centres is None:
-            centres = np.vstack([z[labels == c].astype(np.float64).mean(axis=0) for c in range(len(topics))])
-            random_pair = umbrella.mean_pair(z.astype(np.float64))
-        alike = (centres @ z[i].astype(np.float64) - random_pair) / (1.0 - random_pair)
+        alike_to = alike_to or _likeness(labels, len(topics), z)
+        alike = alike_to(i)
         fits = [c for c in homes if alike[c] >= REHOME_SHARE * alike[own] and alike[c] >= STAY_SHARE * TOPIC_COHESION]
         if fits:
             out[i] = max(fits, key=lambda c: (alike[c], -c))
     return out
+
+
+def _likeness(labels: np.ndarray, k: int, z: np.ndarray) -> Callable[[int], np.ndarray]:
+    """Return a function of a paper's row giving how alike it is to each of the k topics' papers (0 as alike as random
+    papers, 1 identical)."""
+    random_pair = umbrella.mean_pair(z.astype(np.float64))
+    centres = np.vstack([z[labels == c].astype(np.float64).mean(axis=0) for c in range(k)])
+    return lambda i: (centres @ z[i].astype(np.float64) - random_pair) / (1.0 - random_pair)
 
 
 def _remembered_homes(labels: np.ndarray, ids: list[str], previous: tuple[TopicMemory, ...]) -> dict[str, int]:
