@@ -143,6 +143,7 @@ class Topic:
     description: str = ""
     papers: list[str] = field(default_factory=list)  # paper ids
     named_by: list[str] = field(default_factory=list)  # the phrases a discovered topic's name is made of
+    grouped: list[str] = field(default_factory=list)  # a discovered topic's papers before tag topics took theirs (topics._tag_topics)
 
     @property
     def path(self) -> str:

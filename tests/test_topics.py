@@ -401,3 +401,42 @@ def test_a_paper_its_topics_name_says_nothing_of_moves_to_the_topic_its_first_ta
     # back and forth with each new abstract.
     kept, graph = topic_of("graph-neural-networks", previous=memory(last))
     assert kept == stayed, kept
+
+
+def _misplaced(stray: int, stray_tag: str = "sonnet metre") -> tuple[list[Paper], dict[str, Tag], "np.ndarray"]:
+    """Seven protein papers and seven galaxy papers, and `stray` poetry papers tagged `stray_tag` that the labels put
+    in the protein group."""
+    import numpy as np
+
+    papers = [p for p in _theme_papers(7) if p.id[1] in "01"] + [p for p in _theme_papers(7) if p.id[1] == "3"][:stray]
+    names = {"0": "protein folding", "1": "galaxy survey", "3": stray_tag}
+    tags: dict[str, Tag] = {}
+    for p in papers:
+        name = names[p.id[1]]
+        slug = name.replace(" ", "-")
+        p.tags = [slug]
+        tags.setdefault(slug, Tag(slug=slug, name=name)).papers.append(p.id)
+    return papers, tags, np.array([0] * 7 + [1] * 7 + [0] * stray)
+
+
+def test_papers_their_topics_name_says_nothing_of_get_a_topic_named_by_a_tag_they_share():
+    # k-means left four poetry papers in the protein group: "Protein folding" says nothing of them, and no topic's
+    # name does; they share a tag, so they are a topic of their own, named by it.
+    papers, tags, labels = _misplaced(4)
+    topics = assign_topics(papers, build_features(papers), tags, Vocabulary(), labels=labels)
+    topic_of = {pid: t.name for t in topics for pid in t.papers}
+    assert topic_of["t300"] == "Sonnet metre" and topic_of["t000"] == "Protein folding", topic_of
+    assert {pid for pid, name in topic_of.items() if name == "Sonnet metre"} == {"t300", "t301", "t302", "t303"}
+    # What the next build starts from is the groups as found: the poetry papers are remembered in the protein group,
+    # and found again as their own topic from there.
+    remembered = {m.phrases[0]: set(m.papers) for m in memory(topics)}
+    assert set(remembered) == {"protein folding", "galaxy survey"}, remembered
+    assert {"t300", "t000"} <= remembered["protein folding"]
+
+
+def test_too_few_papers_or_a_bare_adjective_make_no_topic_of_their_own():
+    # Two papers are too few to be a topic of 16, and "multi-modal" names no subject: they stay where they were.
+    for papers, tags, labels in (_misplaced(2), _misplaced(4, stray_tag="multi-modal")):
+        topics = assign_topics(papers, build_features(papers), tags, Vocabulary(), labels=labels)
+        assert len(topics) == 2, [t.name for t in topics]
+        assert next(t for t in topics if "t300" in t.papers) is next(t for t in topics if "t000" in t.papers)

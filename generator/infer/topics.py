@@ -5,7 +5,8 @@ and the list of `Topic`s, largest first. Discovery is k-means (k = 1.2 * sqrt(n)
 smoothed over each paper's neighbours, started from centres drawn by a hash of each paper's id, so topics
 depend on the papers, not their order. A group whose papers are barely more alike than random ones (a small
 collection of unrelated abstracts) is grouped again by average linkage, and a paper alike to no other is in no
-topic. Names are the group's most characteristic tags, else TF-IDF phrases two of its papers use.
+topic. Names are the group's most characteristic tags, else TF-IDF phrases two of its papers use. Papers whose group's
+name says nothing of them, and that share a tag no name has, make a topic of their own named by that tag.
 The measurements behind these choices: docs/inference.md.
 """
 
@@ -81,6 +82,13 @@ FACET_SHARE = 0.25
 REHOME_TAGS = 2
 #: ... where it is at least this share as alike to that topic's papers as to its own topic's (see _rehome).
 REHOME_SHARE = 0.5
+#: A paper whose topic's name says nothing of it and that no other topic's name fits joins a topic named by one of its
+#: tags, shared by at least this share of a topic's average size (never fewer than TAG_TOPIC_MIN_PAPERS) of such papers
+#: (see _tag_topics).
+TAG_TOPIC_SHARE = 0.1
+TAG_TOPIC_MIN_PAPERS = 3
+#: A word ending so is an adjective: alone after a hyphen ("multi-modal") it names no topic.
+_ADJECTIVE_ENDS = ("al", "ive", "ous", "able", "ible", "ful", "less")
 #: Topic number of a paper in no topic.
 NO_TOPIC = -1
 
@@ -111,6 +119,10 @@ def assign_topics(
         topics = _describe_all(labels, papers, features, tags, previous)
         labels = _join(labels, topics, papers, tags, features.embedding, previous)
         labels = _rehome(labels, topics, papers, tags, features.embedding, previous)
+        grouped = labels
+        labels = _tag_topics(labels, topics, papers, tags, features)
+        for c, topic in enumerate(topics):
+            topic.grouped = [papers[i].id for i in np.flatnonzero(grouped == c)]
     for c, topic in enumerate(topics):
         topic.papers = [papers[i].id for i in np.flatnonzero(labels == c)]
     # An empty topic would be an empty page; a discovered group whose papers share no key phrase is no topic.
@@ -134,8 +146,9 @@ def group(papers: list[Paper], features: Features, vocab: Vocabulary, previous: 
 
 
 def memory(topics: list[Topic]) -> tuple[TopicMemory, ...]:
-    """Return what the next build remembers of discovered topics: each one's name phrases and papers, sorted."""
-    found = [TopicMemory(tuple(t.named_by), tuple(sorted(t.papers))) for t in topics]
+    """Return what the next build remembers of discovered topics: each group's name phrases and the papers it held
+    before tag topics took theirs (those are found again from the groups), sorted."""
+    found = [TopicMemory(tuple(t.named_by), tuple(sorted(t.grouped))) for t in topics if t.grouped]
     return tuple(sorted(found, key=lambda m: (m.papers, m.phrases)))
 
 
@@ -493,6 +506,76 @@ def _rehome(labels: np.ndarray, topics: list[Topic], papers: list[Paper], tags: 
         if fits:
             out[i] = max(fits, key=lambda c: (alike[c], -c))
     return out
+
+
+def _tag_topics(labels: np.ndarray, topics: list[Topic], papers: list[Paper], tags: dict[str, Tag],
+                features: Features) -> np.ndarray:
+    """Return the labels with the papers no topic's name fits put in new topics (appended to `topics`), each named by a
+    tag they share: a tag no topic's name has, not too broad to name one, on enough such papers (_tag_topic_size) alike
+    enough to be a topic (TOPIC_COHESION); each paper takes its first such tag."""
+    # k-means must put every paper in some group, and a group is named by what most of its papers share: 436 of the
+    # 1,108 dev papers sat in a topic whose name neither their tags nor their text said ("Differentially private SGD"
+    # under "In-context learning, large language models"), and a reader takes such a topic as wrong. Among them are
+    # whole subjects no name had: differential privacy, knowledge distillation, imitation learning.
+    names = [{text.fold_key(p) for p in t.named_by} for t in topics]
+    unfit = [i for i in np.flatnonzero(labels != NO_TOPIC).tolist() if not _says_name(papers[i], tags, names[labels[i]])]
+    if not unfit:
+        return labels
+    named = set().union(*names)
+    broad = {text.fold_key(name) for name in _broad_tags(tags, features)}
+    fit = {slug for slug, tag in tags.items() if _names_a_topic(tag, broad) and text.fold_key(tag.name) not in named}
+    offered = {i: [slug for slug in papers[i].tags if slug in fit] for i in unfit}
+    least = _tag_topic_size(len(papers), len(topics))
+    alive = {slug for slugs in offered.values() for slug in slugs}
+    while True:  # a tag too few papers take leaves them to their next one
+        taken = {i: next((slug for slug in slugs if slug in alive), None) for i, slugs in offered.items()}
+        count = Counter(slug for slug in taken.values() if slug)
+        few = {slug for slug in alive if count[slug] < least}
+        if not few:
+            break
+        alive -= few
+    z = features.embedding.astype(np.float64)
+    random_pair = umbrella.mean_pair(z)
+    out = labels.copy()
+    for slug in sorted(count):
+        rows = np.array(sorted(i for i, s in taken.items() if s == slug))
+        if umbrella.cohesion(rows, z, random_pair) < TOPIC_COHESION:
+            continue  # papers that share a word, not a subject
+        out[rows] = len(topics)
+        topics.append(_tag_topic(tags[slug].name, [papers[i] for i in rows.tolist()], tags, broad))
+    return out
+
+
+def _names_a_topic(tag: Tag, broad: set[str]) -> bool:
+    """Return whether a tag may name a topic alone: not a field's name, not too broad (_broad_tags), not everyday words
+    on a generic head ("foundation models"), not one hyphened adjective ("multi-modal")."""
+    key = text.fold_key(tag.name)
+    if tag.is_field or key in broad or _generic_head(tag.name):
+        return False
+    name = tag.name.lower()
+    return " " in name or "-" not in name or not name.rsplit("-", 1)[1].endswith(_ADJECTIVE_ENDS)
+
+
+def _says_name(paper: Paper, tags: dict[str, Tag], name: set[str]) -> bool:
+    """Return whether a paper's tags or text hold one of a topic name's phrases (folded, as text.fold_key does)."""
+    if name & {text.fold_key(tags[s].name) for s in paper.tags if s in tags}:
+        return True
+    words = f" {text.fold_key(paper.text)} "
+    return any(f" {p} " in words for p in name)
+
+
+def _tag_topic_size(n: int, k: int) -> int:
+    """Return the fewest papers a tag topic (see _tag_topics) holds among n papers in k topics."""
+    return max(TAG_TOPIC_MIN_PAPERS, math.ceil(TAG_TOPIC_SHARE * n / max(k, 1)))
+
+
+def _tag_topic(name: str, members: list[Paper], tags: dict[str, Tag], broad: set[str]) -> Topic:
+    """Return a tag topic: named by its tag, described by it and the tags at least two of its papers share."""
+    shared = Counter(tags[s].name for p in members for s in p.tags
+                     if s in tags and tags[s].name != name and _names_a_topic(tags[s], broad))
+    others = [t for t, c in sorted(shared.items(), key=lambda tc: (-tc[1], tc[0].lower())) if c >= 2]
+    phrases = [name] + [t for t in others if not _overlaps(t, name)][:NAME_PHRASES - 1]
+    return _named(phrases, 1)
 
 
 def _likeness(labels: np.ndarray, k: int, z: np.ndarray) -> Callable[[int], np.ndarray]:
