@@ -440,3 +440,14 @@ def test_too_few_papers_or_a_bare_adjective_make_no_topic_of_their_own():
         topics = assign_topics(papers, build_features(papers), tags, Vocabulary(), labels=labels)
         assert len(topics) == 2, [t.name for t in topics]
         assert next(t for t in topics if "t300" in t.papers) is next(t for t in topics if "t000" in t.papers)
+
+
+def test_a_bare_adjective_is_in_no_topics_name():
+    # Every protein paper is also tagged "multi-modal": an adjective that names no subject, so not the topic's.
+    papers, tags, labels = _misplaced(0)
+    for p in papers[:7]:
+        p.tags.append("multi-modal")
+    tags["multi-modal"] = Tag(slug="multi-modal", name="multi-modal", papers=[p.id for p in papers[:7]])
+    topics = assign_topics(papers, build_features(papers), tags, Vocabulary(), labels=labels)
+    assert not any("modal" in t.name.lower() for t in topics), [t.name for t in topics]
+    assert "protein folding" in next(t for t in topics if "t000" in t.papers).name.lower()

@@ -337,7 +337,8 @@ def _describe_all(labels: np.ndarray, papers: list[Paper], features: Features, t
     term_lift = _term_lift(membership, sizes, features)
     tag_names, tag_counts = _tag_counts(membership, papers, tags)
     # A field's name ("machine learning") is on papers of many groups: it names none of them.
-    broad = _broad_tags(tags, features) | {tag.name for tag in tags.values() if tag.is_field}
+    # ... and a bare adjective ("multi-modal") names no subject.
+    broad = _broad_tags(tags, features) | {tag.name for tag in tags.values() if tag.is_field or _adjective(tag.name)}
     keep = np.array([name not in broad for name in tag_names], dtype=bool)
     tag_names = [name for name, ok in zip(tag_names, keep) if ok]
     tag_counts = tag_counts[:, keep]
@@ -548,12 +549,17 @@ def _tag_topics(labels: np.ndarray, topics: list[Topic], papers: list[Paper], ta
 
 def _names_a_topic(tag: Tag, broad: set[str]) -> bool:
     """Return whether a tag may name a topic alone: not a field's name, not too broad (_broad_tags), not everyday words
-    on a generic head ("foundation models"), not one hyphened adjective ("multi-modal")."""
+    on a generic head ("foundation models"), not one hyphened adjective (_adjective)."""
     key = text.fold_key(tag.name)
     if tag.is_field or key in broad or _generic_head(tag.name):
         return False
-    name = tag.name.lower()
-    return " " in name or "-" not in name or not name.rsplit("-", 1)[1].endswith(_ADJECTIVE_ENDS)
+    return not _adjective(tag.name)
+
+
+def _adjective(name: str) -> bool:
+    """Return whether a name is one hyphened adjective ("multi-modal", "cross-lingual"), which names no subject."""
+    name = name.lower()
+    return " " not in name and "-" in name and name.rsplit("-", 1)[1].endswith(_ADJECTIVE_ENDS)
 
 
 def _says_name(paper: Paper, tags: dict[str, Tag], name: set[str]) -> bool:
