@@ -116,11 +116,12 @@ def assign_topics(
             for spec in vocab.topics
         ]
     else:
-        topics = _describe_all(labels, papers, features, tags, previous)
+        broad = _broad_tags(tags, features)
+        topics = _describe_all(labels, papers, features, tags, broad, previous)
         labels = _join(labels, topics, papers, tags, features.embedding, previous)
         labels = _rehome(labels, topics, papers, tags, features.embedding, previous)
         grouped = labels
-        labels = _tag_topics(labels, topics, papers, tags, features)
+        labels = _tag_topics(labels, topics, papers, tags, features.embedding, broad)
         for c, topic in enumerate(topics):
             topic.grouped = [papers[i].id for i in np.flatnonzero(grouped == c)]
     for c, topic in enumerate(topics):
@@ -327,9 +328,10 @@ def _seed_centres(z: np.ndarray, ids: list[str], k: int, given: np.ndarray | Non
     return np.vstack(centres)
 
 
-def _describe_all(labels: np.ndarray, papers: list[Paper], features: Features, tags: dict[str, Tag],
+def _describe_all(labels: np.ndarray, papers: list[Paper], features: Features, tags: dict[str, Tag], broad: set[str],
                   previous: tuple[TopicMemory, ...] = ()) -> list[Topic]:
-    """Return one named topic per label, in label order (a remembered name kept where it still fits)."""
+    """Return one named topic per label, in label order (a remembered name kept where it still fits), never named by
+    a `broad` tag (_broad_tags)."""
     n, k = len(papers), int(labels.max()) + 1
     placed = np.flatnonzero(labels != NO_TOPIC)
     membership = sp.csr_matrix((np.ones(len(placed), dtype=np.float32), (labels[placed], placed)), shape=(k, n))
@@ -338,7 +340,7 @@ def _describe_all(labels: np.ndarray, papers: list[Paper], features: Features, t
     tag_names, tag_counts = _tag_counts(membership, papers, tags)
     # A field's name ("machine learning") is on papers of many groups: it names none of them.
     # ... and a bare adjective ("multi-modal") names no subject.
-    broad = _broad_tags(tags, features) | {tag.name for tag in tags.values() if tag.is_field or _adjective(tag.name)}
+    broad = broad | {tag.name for tag in tags.values() if tag.is_field or _adjective(tag.name)}
     keep = np.array([name not in broad for name in tag_names], dtype=bool)
     tag_names = [name for name, ok in zip(tag_names, keep) if ok]
     tag_counts = tag_counts[:, keep]
@@ -509,23 +511,22 @@ def _rehome(labels: np.ndarray, topics: list[Topic], papers: list[Paper], tags: 
     return out
 
 
-def _tag_topics(labels: np.ndarray, topics: list[Topic], papers: list[Paper], tags: dict[str, Tag],
-                features: Features) -> np.ndarray:
+def _tag_topics(labels: np.ndarray, topics: list[Topic], papers: list[Paper], tags: dict[str, Tag], z: np.ndarray,
+                broad: set[str]) -> np.ndarray:
     """Return the labels with the papers no topic's name fits put in new topics (appended to `topics`), each named by a
-    tag they share: a tag no topic's name has, not too broad to name one, on enough such papers (_tag_topic_size) alike
-    enough to be a topic (TOPIC_COHESION); each paper takes its first such tag."""
-    # k-means must put every paper in some group, and a group is named by what most of its papers share: 436 of the
-    # 1,108 dev papers sat in a topic whose name neither their tags nor their text said ("Differentially private SGD"
-    # under "In-context learning, large language models"), and a reader takes such a topic as wrong. Among them are
-    # whole subjects no name had: differential privacy, knowledge distillation, imitation learning.
+    tag they share: a tag no topic's name has, that can name a topic (_names_a_topic), on enough such papers
+    (_tag_topic_size) alike enough to be a topic (TOPIC_COHESION); each paper takes its first such tag."""
+    # k-means must put every paper in some group, and a group is named by what most of its papers share: a paper the
+    # name says nothing of reads as misplaced ("Differentially private SGD" under "In-context learning"). Such papers
+    # often share a subject no name has: differential privacy, knowledge distillation, imitation learning.
     names = [{text.fold_key(p) for p in t.named_by} for t in topics]
     unfit = [i for i in np.flatnonzero(labels != NO_TOPIC).tolist() if not _says_name(papers[i], tags, names[labels[i]])]
     if not unfit:
         return labels
+    broad = {text.fold_key(name) for name in broad}
+    can_name = {slug for slug, tag in tags.items() if _names_a_topic(tag, broad)}
     named = set().union(*names)
-    broad = {text.fold_key(name) for name in _broad_tags(tags, features)}
-    fit = {slug for slug, tag in tags.items() if _names_a_topic(tag, broad) and text.fold_key(tag.name) not in named}
-    offered = {i: [slug for slug in papers[i].tags if slug in fit] for i in unfit}
+    offered = {i: [s for s in papers[i].tags if s in can_name and text.fold_key(tags[s].name) not in named] for i in unfit}
     least = _tag_topic_size(len(papers), len(topics))
     alive = {slug for slugs in offered.values() for slug in slugs}
     while True:  # a tag too few papers take leaves them to their next one
@@ -535,25 +536,26 @@ def _tag_topics(labels: np.ndarray, topics: list[Topic], papers: list[Paper], ta
         if not few:
             break
         alive -= few
-    z = features.embedding.astype(np.float64)
+    z = z.astype(np.float64)
     random_pair = umbrella.mean_pair(z)
+    members: dict[str, list[int]] = {}
+    for i, slug in sorted(taken.items()):
+        if slug:
+            members.setdefault(slug, []).append(i)
     out = labels.copy()
-    for slug in sorted(count):
-        rows = np.array(sorted(i for i, s in taken.items() if s == slug))
+    for slug in sorted(members):
+        rows = np.array(members[slug])
         if umbrella.cohesion(rows, z, random_pair) < TOPIC_COHESION:
             continue  # papers that share a word, not a subject
         out[rows] = len(topics)
-        topics.append(_tag_topic(tags[slug].name, [papers[i] for i in rows.tolist()], tags, broad))
+        topics.append(_tag_topic(tags[slug].name, [papers[i] for i in rows.tolist()], tags, can_name))
     return out
 
 
 def _names_a_topic(tag: Tag, broad: set[str]) -> bool:
-    """Return whether a tag may name a topic alone: not a field's name, not too broad (_broad_tags), not everyday words
-    on a generic head ("foundation models"), not one hyphened adjective (_adjective)."""
-    key = text.fold_key(tag.name)
-    if tag.is_field or key in broad or _generic_head(tag.name):
-        return False
-    return not _adjective(tag.name)
+    """Return whether a tag may name a topic alone: not a field's name, not too broad (`broad`, folded), not everyday
+    words on a generic head ("foundation models"), not one hyphened adjective (_adjective)."""
+    return not (tag.is_field or text.fold_key(tag.name) in broad or _generic_head(tag.name) or _adjective(tag.name))
 
 
 def _adjective(name: str) -> bool:
@@ -575,10 +577,9 @@ def _tag_topic_size(n: int, k: int) -> int:
     return max(TAG_TOPIC_MIN_PAPERS, math.ceil(TAG_TOPIC_SHARE * n / max(k, 1)))
 
 
-def _tag_topic(name: str, members: list[Paper], tags: dict[str, Tag], broad: set[str]) -> Topic:
-    """Return a tag topic: named by its tag, described by it and the tags at least two of its papers share."""
-    shared = Counter(tags[s].name for p in members for s in p.tags
-                     if s in tags and tags[s].name != name and _names_a_topic(tags[s], broad))
+def _tag_topic(name: str, members: list[Paper], tags: dict[str, Tag], can_name: set[str]) -> Topic:
+    """Return a tag topic: named by its tag, described by it and the tags (of those `can_name`) two of its papers share."""
+    shared = Counter(tags[s].name for p in members for s in p.tags if s in can_name and tags[s].name != name)
     others = [t for t, c in sorted(shared.items(), key=lambda tc: (-tc[1], tc[0].lower())) if c >= 2]
     phrases = [name] + [t for t in others if not _overlaps(t, name)][:NAME_PHRASES - 1]
     return _named(phrases, 1)
