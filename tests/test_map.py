@@ -68,6 +68,6 @@ def test_map_json_lists_topics_with_colours_and_one_point_per_paper() -> None:
     assert data["topics"] == [{"name": "Graphs", "url": "topics/g/", "colour": data["topics"][0]["colour"], "shape": "circle", "size": 1}]
     assert data["points"][0] == [0.1, 0.9, 0, 'T "1" <b>', "papers/t1/"]
     assert data["points"][1][2] == -1  # no topic: drawn grey
-    colours = layout.topic_colours(40)
-    # Colour and marker shape together tell 40 topics apart (tests/test_reader_pages.py checks how far apart).
-    assert len(set(zip(colours, layout.topic_shapes(40)))) == 40 and all(len(c) == 7 and c.startswith("#") for c in colours)
+    colours = layout.topic_colours(80)
+    # Colour and marker shape together tell 80 topics apart (tests/test_reader_pages.py checks how far apart).
+    assert len(set(zip(colours, layout.topic_shapes(80)))) == 80 and all(len(c) == 7 and c.startswith("#") for c in colours)

@@ -120,12 +120,12 @@ def _delta_e(c1: str, c2: str) -> float:
     return sum((x - y) ** 2 for x, y in zip(_lab(c1), _lab(c2))) ** 0.5
 
 
-def test_forty_topics_on_the_map_differ_in_shape_or_in_clearly_different_colours() -> None:
-    files = render_site(_corpus(400, topics=40), ROOT / "templates", "Test")
+def test_eighty_topics_on_the_map_differ_in_shape_or_in_clearly_different_colours() -> None:
+    files = render_site(_corpus(800, topics=80), ROOT / "templates", "Test")
     topics = json.loads(files["map/points.json"])["topics"]
     # Papers without a topic are drawn as grey circles: they must not pass for a topic either.
     marks = [(t["colour"], t["shape"]) for t in topics] + [("#888888", "circle")]
-    assert len(marks) == 41
+    assert len(marks) == 81
     for (c1, s1), (c2, s2) in itertools.combinations(marks, 2):
         if s1 == s2:
             assert _delta_e(c1, c2) >= 25, (c1, c2, s1)

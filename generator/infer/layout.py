@@ -101,8 +101,8 @@ def _unit_square(xy: np.ndarray) -> np.ndarray:
 #: A qualitative palette (d3's category10, its grey, the colour of papers without a topic, swapped for magenta):
 #: every pair is at least 27 CIELAB (CIE76) units apart, 30 from that grey, and stands out on the light and dark theme.
 PALETTE = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#bcbd22", "#17becf", "#f0027f")
-#: Marker shapes (drawn by map.js and the legend's swatches): with the palette, 60 topics told apart.
-SHAPES = ("circle", "square", "triangle", "diamond", "plus", "triangle-down")
+#: Marker shapes (drawn by map.js and the legend's swatches): with the palette, 80 topics told apart.
+SHAPES = ("circle", "square", "triangle", "diamond", "plus", "triangle-down", "cross", "hexagon")
 
 
 def topic_colours(k: int) -> list[str]:
@@ -111,7 +111,7 @@ def topic_colours(k: int) -> list[str]:
 
 
 def topic_shapes(k: int) -> list[str]:
-    """Return the marker shapes of k topics: one shape per round of the palette (beyond 60 topics pairs repeat)."""
+    """Return the marker shapes of k topics: one shape per round of the palette (beyond 80 topics pairs repeat)."""
     return [SHAPES[(i // len(PALETTE)) % len(SHAPES)] for i in range(k)]
 
 

@@ -1,6 +1,6 @@
 // The topic map: draws map/points.json (positions computed at build time) on a <canvas>, no library.
 // Hover shows a title, click opens the paper, wheel/pinch zooms, drag pans, legend buttons highlight a topic.
-// Each topic is a colour and a marker shape (map/points.json), so even 60 topics stay apart.
+// Each topic is a colour and a marker shape (map/points.json), so even 80 topics stay apart.
 (function () {
   "use strict";
   var RADIUS = 3.5, HIT = 8;
@@ -19,6 +19,18 @@
       ctx.moveTo(x - b, y - a); ctx.lineTo(x + b, y - a); ctx.lineTo(x + b, y - b); ctx.lineTo(x + a, y - b); ctx.lineTo(x + a, y + b);
       ctx.lineTo(x + b, y + b); ctx.lineTo(x + b, y + a); ctx.lineTo(x - b, y + a); ctx.lineTo(x - b, y + b); ctx.lineTo(x - a, y + b);
       ctx.lineTo(x - a, y - b); ctx.lineTo(x - b, y - b); ctx.closePath(); return;
+    }
+    if (shape === "cross") {
+      var c = r * 1.2, w = r * 0.38;
+      ctx.moveTo(x - c, y - c + w); ctx.lineTo(x - c + w, y - c); ctx.lineTo(x, y - w); ctx.lineTo(x + c - w, y - c);
+      ctx.lineTo(x + c, y - c + w); ctx.lineTo(x + w, y); ctx.lineTo(x + c, y + c - w); ctx.lineTo(x + c - w, y + c);
+      ctx.lineTo(x, y + w); ctx.lineTo(x - c + w, y + c); ctx.lineTo(x - c, y + c - w); ctx.lineTo(x - w, y); ctx.closePath(); return;
+    }
+    if (shape === "hexagon") {
+      var g = r * 1.1;
+      ctx.moveTo(x + g, y);
+      for (var k = 1; k < 6; k++) ctx.lineTo(x + g * Math.cos(k * Math.PI / 3), y + g * Math.sin(k * Math.PI / 3));
+      ctx.closePath(); return;
     }
     ctx.arc(x, y, r, 0, 2 * Math.PI);
   }
