@@ -451,3 +451,11 @@ def test_a_bare_adjective_is_in_no_topics_name():
     topics = assign_topics(papers, build_features(papers), tags, Vocabulary(), labels=labels)
     assert not any("modal" in t.name.lower() for t in topics), [t.name for t in topics]
     assert "protein folding" in next(t for t in topics if "t000" in t.papers).name.lower()
+
+
+def test_a_collection_of_one_paper_gets_its_topics_without_error():
+    # One untagged paper, whose topic's name its text may not say: too few papers for a tag topic, and no two papers
+    # to measure likeness by.
+    papers = _theme_papers(1)[:1]
+    topics = assign_topics(papers, build_features(papers), {}, Vocabulary())
+    assert all(t.papers == [papers[0].id] for t in topics)

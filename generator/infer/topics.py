@@ -519,15 +519,17 @@ def _tag_topics(labels: np.ndarray, topics: list[Topic], papers: list[Paper], ta
     # k-means must put every paper in some group, and a group is named by what most of its papers share: a paper the
     # name says nothing of reads as misplaced ("Differentially private SGD" under "In-context learning"). Such papers
     # often share a subject no name has: differential privacy, knowledge distillation, imitation learning.
+    least = _tag_topic_size(len(papers), len(topics))
+    if len(papers) < least:
+        return labels
     names = [{text.fold_key(p) for p in t.named_by} for t in topics]
     unfit = [i for i in np.flatnonzero(labels != NO_TOPIC).tolist() if not _says_name(papers[i], tags, names[labels[i]])]
-    if not unfit:
+    if len(unfit) < least:
         return labels
     broad = {text.fold_key(name) for name in broad}
     can_name = {slug for slug, tag in tags.items() if _names_a_topic(tag, broad)}
     named = set().union(*names)
     offered = {i: [s for s in papers[i].tags if s in can_name and text.fold_key(tags[s].name) not in named] for i in unfit}
-    least = _tag_topic_size(len(papers), len(topics))
     alive = {slug for slugs in offered.values() for slug in slugs}
     while True:  # a tag too few papers take leaves them to their next one
         taken = {i: next((slug for slug in slugs if slug in alive), None) for i, slugs in offered.items()}
@@ -536,12 +538,14 @@ def _tag_topics(labels: np.ndarray, topics: list[Topic], papers: list[Paper], ta
         if not few:
             break
         alive -= few
-    z = z.astype(np.float64)
-    random_pair = umbrella.mean_pair(z)
     members: dict[str, list[int]] = {}
     for i, slug in sorted(taken.items()):
         if slug:
             members.setdefault(slug, []).append(i)
+    if not members:
+        return labels
+    z = z.astype(np.float64)
+    random_pair = umbrella.mean_pair(z)
     out = labels.copy()
     for slug in sorted(members):
         rows = np.array(members[slug])
