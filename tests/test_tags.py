@@ -532,6 +532,18 @@ def test_examples_a_contribution_sentence_names_on_the_way_are_asides():
     assert aside["multi head attention"] and aside["group equivariant convolution"] and aside["normalization layer"]
 
 
+def test_the_tasks_a_result_was_shown_on_are_asides():
+    """"Results on A, B, C and D tasks" names where the method was tried, not what it is; a list the paper studies
+    ("we study A, B and C") and a sentence of no result are no aside."""
+    aside = {o.key: o.aside for o in extract_candidates(
+        "We propose token pruning for vision transformers. It achieves state-of-the-art results on image "
+        "classification, transfer learning, and semantic segmentation tasks. We study pruning, distillation and "
+        "quantization of networks. Token pruning relies on attention maps, layer norms, and residual streams.")}
+    assert aside["transfer learning"] and aside["semantic segmentation"] and aside["image classification"]
+    assert not aside["token pruning"] and not aside["vision transformer"] and not aside["distillation"]
+    assert not aside["attention map"] and not aside["residual stream"]
+
+
 def test_a_phrase_named_once_in_an_aside_gives_way_to_one_the_paper_is_about():
     """The same two phrases in the same places: named once beside others' work, "message passing" is a passing
     mention and the paper's second tag is what it studies; named plainly, it stays the second tag (a third paper

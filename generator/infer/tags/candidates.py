@@ -126,17 +126,48 @@ def _negated(facts: list[tuple], start: int) -> bool:
     return False
 
 
-def _aside_from(sentence: str, facts: list[tuple]) -> int:
+def _aside_from(sentence: str, words: list[str], facts: list[tuple]) -> int:
     """Return the token index after which a sentence asides (about.py): its first word of an aside ("such as X",
-    "unlike X", "existing X"), or the sentence's length when it has none or states the paper's contribution."""
+    "unlike X", "existing X"), or of a list of the tasks a result was shown on; the sentence's length when it has
+    none or states the paper's contribution."""
+    beds = _test_beds_from(sentence, words)
     roles = [fact[11] for fact in facts]  # bits: 1 aside, 2 the paper itself, 4 an example or a contrast
     aside = next((i for i, role in enumerate(roles) if role & 1), None)
     if aside is None:
-        return len(facts)
+        return min(beds, len(facts))
     if any(role & 2 for role in roles) and states_contribution(sentence):
         # What the paper does is no aside, but the examples it names on the way are.
-        return next((i for i, role in enumerate(roles) if role & 4), len(facts))
-    return aside
+        return min(beds, next((i for i, role in enumerate(roles) if role & 4), len(facts)))
+    return min(beds, aside)
+
+
+#: Words of a result or an experiment: a list after one ("results on A, B, C and D tasks") is where it was shown.
+_RESULT_WORDS = re.compile(r"\b(?:results?|experiments?|evaluat\w*|benchmarks?|outperform\w*|achiev\w*|performance"
+                           r"|state-of-the-art|competitive|demonstrat\w*|validat\w*)\b", re.IGNORECASE)
+#: Words that open the list of where a result was shown.
+_ON_WORDS = frozenset("on across over spanning including".split())
+
+
+def _test_beds_from(sentence: str, words: list[str]) -> int:
+    """Return the token index of "on" before a list of three or more things in a sentence of results ("results on
+    natural language, image classification, transfer learning, and semantic segmentation tasks"): the test beds of
+    a method, named by the way, not what it is about; else a number past the sentence's end."""
+    if sentence.count(",") < 2 or not _RESULT_WORDS.search(sentence):
+        return len(words) + 1
+    for i, word in enumerate(words):
+        if word.lower() not in _ON_WORDS:
+            continue
+        commas = 0
+        for token in words[i + 1:]:
+            if token == ",":
+                commas += 1
+            elif token.lower() in ("and", "or"):
+                if commas >= 2:
+                    return i
+                break
+            elif token in (".", ";", ":", "(", ")"):
+                break
+    return len(words) + 1
 
 
 def _occurrences(text: str, acronyms: dict[str, str]) -> Iterator[tuple[str, str, int, int, int, bool, bool, bool, bool,
@@ -148,7 +179,7 @@ def _occurrences(text: str, acronyms: dict[str, str]) -> Iterator[tuple[str, str
         words = tokens(sentence)
         facts = [_token_facts(t) for t in words]
         forms = _written_forms(words, facts, lower)
-        aside_from = _aside_from(sentence, facts)
+        aside_from = _aside_from(sentence, words, facts)
         n_tokens = len(facts)
         i = 0
         while i < n_tokens:
