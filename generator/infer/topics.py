@@ -494,15 +494,11 @@ def _rehome(labels: np.ndarray, topics: list[Topic], papers: list[Paper], tags: 
         own = int(labels[i])
         if remembered.get(papers[i].id) == own:
             continue
-        mine = [text.fold_key(tags[s].name) for s in papers[i].tags if s in tags]
-        if names[own] & set(mine):
+        mine = [text.fold_key(tags[s].name) for s in papers[i].tags if s in tags][:REHOME_TAGS]
+        homes = sorted({sole[p] for p in mine if p in sole and sole[p] != own})
+        # "... with reinforcement learning": the topic's name, in the paper's tags or text, says what it is about.
+        if not homes or _says_name(papers[i], tags, names[own]):
             continue
-        homes = sorted({sole[p] for p in mine[:REHOME_TAGS] if p in sole and sole[p] != own})
-        if not homes:
-            continue
-        words = f" {text.fold_key(papers[i].text)} "
-        if any(f" {p} " in words for p in names[own]):
-            continue  # "... with reinforcement learning": the topic's name does say what the paper is about
         alike_to = alike_to or _likeness(labels, len(topics), z)
         alike = alike_to(i)
         fits = [c for c in homes if alike[c] >= REHOME_SHARE * alike[own] and alike[c] >= STAY_SHARE * TOPIC_COHESION]
@@ -520,8 +516,6 @@ def _tag_topics(labels: np.ndarray, topics: list[Topic], papers: list[Paper], ta
     # name says nothing of reads as misplaced ("Differentially private SGD" under "In-context learning"). Such papers
     # often share a subject no name has: differential privacy, knowledge distillation, imitation learning.
     least = _tag_topic_size(len(papers), len(topics))
-    if len(papers) < least:
-        return labels
     names = [{text.fold_key(p) for p in t.named_by} for t in topics]
     unfit = [i for i in np.flatnonzero(labels != NO_TOPIC).tolist() if not _says_name(papers[i], tags, names[labels[i]])]
     if len(unfit) < least:
