@@ -329,7 +329,8 @@ def _tags(run: Session, papers: list[Paper], vocab: Vocabulary,
     # Only the acronyms a text can mention: its evidence depends on these, not on the whole map, so a new
     # definition elsewhere in the corpus leaves this paper's cached evidence valid.
     acronyms = tags.corpus_acronyms(facts)
-    offered = [(t, tags.mentionable_acronyms(f, acronyms)) for t, f in zip(texts, facts)]
+    coined = tags.coined_acronyms(facts, acronyms)
+    offered = [(t, tags.mentionable_acronyms(f, acronyms, t, coined)) for t, f in zip(texts, facts)]
     evidence_shape = shape(tags.TextEvidence)
     evidence = run.memo("tag-evidence", offered, lambda pair: pair, lambda pair: tags.text_evidence(*pair),
                         lambda value: evidence_shape(value) and tags.evidence_unpacks(value))

@@ -73,6 +73,17 @@ def abbreviates(short: str, long: str) -> bool:
     return " " not in short and len(words) >= 2 and short == "".join(w[0] for w in words)
 
 
+# Endings of adverbs: "differentially", "partially", "provably" ("anomaly", "family", "assembly" are nouns).
+_ADVERB_ENDINGS = ("ally", "ively", "ously", "ently", "antly", "ibly", "ably", "edly", "ingly", "fully", "lessly")
+
+
+def adjective_phrase(name: str) -> bool:
+    """Tell whether a two-word name is an adverb and the word it qualifies ("differentially private", "partially
+    observable"): it describes a thing and names none."""
+    words = name.lower().replace("-", " ").split()
+    return len(words) == 2 and len(words[0]) >= 6 and words[0].endswith(_ADVERB_ENDINGS)
+
+
 def names_a_subject(word: str) -> bool:
     """Tell whether one word may stand alone as a tag or a topic's name: not lowercase and common (see SUBJECT_WORD_ZIPF)."""
     # A plural is as vague as its singular ("complexities", which wordfreq counts apart from "complexity").

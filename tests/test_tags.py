@@ -12,8 +12,8 @@ import pytest
 
 from generator.clean.normalise import normalise_abstract, plain_text
 from generator.evaluate import tag_scores
-from generator.infer.tags import (assign_tags, corpus_acronyms, corpus_evidence, evidence_unpacks, extract_candidates,
-                                  find_acronyms, mentionable_acronyms, tag_key, tag_slug, text_evidence, text_facts)
+from generator.infer.tags import (assign_tags, coined_acronyms, corpus_acronyms, corpus_evidence, evidence_unpacks,
+                                  extract_candidates, find_acronyms, mentionable_acronyms, tag_key, tag_slug, text_evidence, text_facts)
 # The oracle test below checks the array pick against a plain one-paper pick on random scores full of ties:
 # only the picker itself takes arbitrary scores, so it reaches this one internal class (and its constants).
 from generator.infer.tags.pick import (POOL, RELATIVE_CUTOFF, SUBPHRASE_PENALTY, SUPERPHRASE_PENALTY, Picker,
@@ -88,6 +88,43 @@ def test_a_text_mentions_its_own_acronyms_first_then_the_corpus_majority():
     assert mentionable_acronyms(facts[0], acronyms) == {"QZR": "quick zero rounding"}
     assert mentionable_acronyms(facts[3], acronyms) == {"QZR": "quantised zonal regression"}  # LLM: defined nowhere
     assert mentionable_acronyms(text_facts("No acronym here."), acronyms) == {}
+
+
+def test_an_acronym_one_paper_coins_stands_elsewhere_only_where_its_words_are_said():
+    """One paper's "integer programming (IP)" is not the "IP addresses" of a chat log; "IP" in an integer program is."""
+    texts = ["Integer programming (IP) solvers branch on variables.",
+             "We log conversations from 210K unique IP addresses.",
+             "Our IP solver handles integer variables."]
+    facts = [text_facts(t) for t in texts]
+    acronyms = corpus_acronyms(facts)
+    coined = coined_acronyms(facts, acronyms)
+    assert coined == {"IP"}
+    assert mentionable_acronyms(facts[1], acronyms, texts[1], coined) == {}
+    assert mentionable_acronyms(facts[2], acronyms, texts[2], coined) == {"IP": "integer programming"}
+    # Two papers defining it make it the corpus's: it stands for the long form everywhere.
+    both = facts + [text_facts("Integer programming (IP) is NP-hard.")]
+    assert coined_acronyms(both, corpus_acronyms(both)) == set()
+
+
+def test_an_acronym_defined_by_an_adjective_takes_the_name_the_corpus_gives_it():
+    """"differentially private (DP)" describes; "differential privacy (DP)" names the thing the acronym stands for."""
+    facts = [text_facts(t) for t in (
+        "Differentially private (DP) training clips gradients.",
+        "Differentially private (DP) release adds noise.",
+        "Differential privacy (DP) bounds what leaks.",
+    )]
+    acronyms = corpus_acronyms(facts)
+    assert acronyms == {"DP": "differential privacy"}  # the name wins though the adjective is written more often
+    assert mentionable_acronyms(facts[0], acronyms) == {"DP": "differential privacy"}
+    alone = corpus_acronyms(facts[:2])
+    assert alone == {"DP": "differentially private"}  # with no name for it, the definition stands
+
+
+def test_an_adverb_and_its_adjective_are_never_a_tag():
+    papers = [paper(str(i), f"Differentially private (DP) {w} training is hard. We study DP for {w} models. Under DP, "
+                            f"{w} models lose accuracy.") for i, w in enumerate(["linear", "tree", "kernel"])]
+    names = {t.name.lower() for t in assign_tags(papers, Vocabulary()).values()}
+    assert not names & {"differentially private", "differentially-private"}, names
 
 
 def test_an_acronym_a_paper_spells_out_without_brackets_takes_no_other_papers_expansion():

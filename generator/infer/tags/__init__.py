@@ -18,8 +18,8 @@ from typing import Callable
 
 import numpy as np
 
-from generator.infer.tags.acronyms import (TextFacts, corpus_acronyms, corpus_expansions, find_acronyms,
-                                           mentionable_acronyms, text_facts)
+from generator.infer.tags.acronyms import (TextFacts, coined_acronyms, corpus_acronyms, corpus_expansions,
+                                           find_acronyms, mentionable_acronyms, text_facts)
 from generator.infer.tags.candidates import (MAX_WORDS, Occurrence, TextEvidence, evidence_unpacks, extract_candidates,
                                              text_evidence)
 from generator.infer.tags.generic import adjective_compound, generic_pair, unfit_phrase, widespread_part
@@ -50,9 +50,9 @@ FIELD_KEEP = 2
 #: A paper drops its scattered phrases (umbrella.scattered) where it keeps at least this many other tags.
 SCATTERED_KEEP = 2
 
-__all__ = ["MAX_WORDS", "Occurrence", "TextEvidence", "TextFacts", "assign_tags", "corpus_acronyms", "corpus_expansions",
-           "corpus_evidence", "evidence_unpacks", "extract_candidates", "find_acronyms", "mentionable_acronyms",
-           "tag_key", "tag_slug", "text_evidence", "text_facts"]
+__all__ = ["MAX_WORDS", "Occurrence", "TextEvidence", "TextFacts", "assign_tags", "coined_acronyms", "corpus_acronyms",
+           "corpus_expansions", "corpus_evidence", "evidence_unpacks", "extract_candidates", "find_acronyms",
+           "mentionable_acronyms", "tag_key", "tag_slug", "text_evidence", "text_facts"]
 
 
 def tag_slug(name: str) -> str:
@@ -64,7 +64,8 @@ def corpus_evidence(texts: list[str]) -> list[list]:
     """Return every text's candidate evidence, each with the acronyms it can mention (as build does, uncached)."""
     facts = [text_facts(t) for t in texts]
     acronyms = corpus_acronyms(facts)
-    return [text_evidence(t, mentionable_acronyms(f, acronyms)) for t, f in zip(texts, facts)]
+    coined = coined_acronyms(facts, acronyms)
+    return [text_evidence(t, mentionable_acronyms(f, acronyms, t, coined)) for t, f in zip(texts, facts)]
 
 
 def assign_tags(papers: list[Paper], vocab: Vocabulary, max_tags: int = 5, min_tags: int = 2,
@@ -82,7 +83,9 @@ def assign_tags(papers: list[Paper], vocab: Vocabulary, max_tags: int = 5, min_t
         expansions = corpus_expansions(facts) if expansions is None else expansions
         if evidence is None:
             acronyms = corpus_acronyms(facts)
-            evidence = [text_evidence(p.text or "", mentionable_acronyms(f, acronyms)) for p, f in zip(papers, facts)]
+            coined = coined_acronyms(facts, acronyms)
+            evidence = [text_evidence(p.text or "", mentionable_acronyms(f, acronyms, p.text or "", coined))
+                        for p, f in zip(papers, facts)]
     fold = Folder(vocab)
     cands = Candidates(papers, evidence, fold)
     given_keys = np.zeros(len(cands.keys), dtype=bool)

@@ -12,13 +12,16 @@ from collections import Counter, defaultdict
 
 from generator.infer.tags.tokens import acronym_stem, inner_capital, tokens
 from generator.infer.tags.words import STOP
-from generator.text import fold_key
+from generator.text import adjective_phrase, fold_key
 
 #: "long form (LF)", and "long form (adjusted LF)" / "(or LFs)": a word or two before the acronym in the bracket
 #: still define it when the words before the bracket spell it ("adjusted direct finetuning (adjusted DFT)").
 _ACRONYM_DEF = re.compile(r"\(\s*((?:[a-z][a-z-]*\s+){0,2})([A-Za-z][A-Za-z0-9\-]*[A-Z][A-Za-z0-9\-]*?)\s*\)")
 #: Words before an acronym in a bracket that make it an example or a source, not a definition ("(like CLIP)").
 _NOT_DEFINING = frozenset("like unlike e.g eg such see including cf via based using with from by than".split())
+
+#: An acronym of at most this many letters that one paper alone defines folds elsewhere only where its words are said.
+COINED_LETTERS = 2
 
 # The JSON form of text_facts() (a tuple is a list of exactly those items): [definitions, stems, spelled out].
 TextFacts = tuple[list[tuple[str, str]], list[str], list[tuple[str, str]]]
@@ -159,12 +162,17 @@ def _spelled_out(acronym: str, runs: list[list[str]]) -> str | None:
 
 
 def corpus_acronyms(facts: list[list]) -> dict[str, str]:
-    """Return acronym (as written, singular) -> long-form key, from every text's facts; the most frequent wins."""
+    """Return acronym (as written, singular) -> long-form key, from every text's facts; the most frequent wins, a
+    name before an adjective ("differential privacy (DP)" before "differentially private (DP)")."""
     seen: dict[str, Counter] = defaultdict(Counter)
     for definitions, *_ in facts:
         for acro, expansion in definitions:
             if expansion != acro:  # a paper's own acronym without a long form expands nothing elsewhere
                 seen[acronym_stem(acro)][fold_key(expansion)] += 1
+    for counts in seen.values():
+        if any(not adjective_phrase(key) for key in counts):
+            for key in [k for k in counts if adjective_phrase(k)]:
+                del counts[key]
     return {acro: _most_common(seen[acro]) for acro in sorted(seen)}
 
 
@@ -186,19 +194,39 @@ def _most_common(counts: Counter) -> str:
     return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[0][0]
 
 
-def mentionable_acronyms(facts: list[list], acronyms: dict[str, str]) -> dict[str, str]:
-    """Return the acronym map a text's evidence is computed with: its own definitions first, then the corpus's."""
+def coined_acronyms(facts: list[list], acronyms: dict[str, str]) -> set[str]:
+    """Return the two-letter acronyms of `acronyms` whose long form one text alone defines: two letters stand for
+    many things, and one paper's "integer programming (IP)" is not another's "IP addresses"."""
+    papers: Counter = Counter()
+    for definitions, *_ in facts:
+        papers.update({stem for a, e in definitions if acronyms.get(stem := acronym_stem(a)) == fold_key(e)})
+    return {a for a in acronyms if papers[a] < 2 and sum(ch.isalpha() for ch in a) <= COINED_LETTERS}
+
+
+def mentionable_acronyms(facts: list[list], acronyms: dict[str, str], text: str = "",
+                         coined: set[str] = frozenset()) -> dict[str, str]:
+    """Return the acronym map a text's evidence is computed with: its own definitions first, then the corpus's; a
+    long form only one other text defines (`coined`) stands for the acronym where this `text` says one of its words."""
     definitions, stems, spelled = facts
     # A paper's own definition of an acronym beats the corpus's most common one; a name it spells out in
     # capitals does where it is another name ("Rank-based Latent Causal Discovery" against "reinforcement
     # learning from contrastive distillation"), not a way of writing the same one ("Multi-modality Large
     # Language Models" is the corpus's "multimodal large language models").
     local = {acronym_stem(a): fold_key(e) for a, e in definitions}
+    # An acronym names a thing: defined by an adjective here, it takes the corpus's name ("differential privacy").
+    local = {a: acronyms[a] if adjective_phrase(e) and a in acronyms else e for a, e in local.items()}
     for acro, words in spelled:
         key = fold_key(words)
         if acro not in acronyms or not _same_name(key, acronyms[acro]):
             local[acro] = key
-    return {s: local[s] if s in local else acronyms[s] for s in stems if s in local or s in acronyms}
+    found = {s: local[s] if s in local else acronyms[s] for s in stems if s in local or s in acronyms}
+    return {s: key for s, key in found.items() if s in local or s not in coined or _says_a_word(key, text)}
+
+
+def _says_a_word(key: str, text: str) -> bool:
+    """Tell whether a text writes one of a long form's content words, singular or plural ("integer", "programs")."""
+    words = set(fold_key(text).split())
+    return any(w in words for w in _content_words(key) if len(w) > 3)
 
 
 def _same_name(key: str, other: str) -> bool:

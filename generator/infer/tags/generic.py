@@ -18,7 +18,7 @@ from typing import Callable
 from wordfreq import zipf_frequency
 
 from generator.infer.tags.words import GENERIC_SINGLE
-from generator.text import fold_key, naive_singular
+from generator.text import adjective_phrase, fold_key, naive_singular
 
 # A generic noun before "learning" or "prediction" names a field or a task ("representation learning",
 # "property prediction").
@@ -43,9 +43,12 @@ guided conditioned""".split())
 
 
 def adjective_compound(name: str) -> bool:
-    """Return whether a shown name ends in a hyphenated adjective ("architecture-agnostic"): it qualifies, names nothing."""
+    """Return whether a shown name is an adjective: it ends in a hyphenated one ("architecture-agnostic") or is an
+    adverb and the word it qualifies ("differentially private", "partially observable"): it qualifies, names nothing."""
     last = name.rsplit(" ", 1)[-1].lower()
-    return "-" in last and last.rsplit("-", 1)[-1] in _ADJECTIVE_PARTS
+    if "-" in last and last.rsplit("-", 1)[-1] in _ADJECTIVE_PARTS:
+        return True
+    return adjective_phrase(name)
 
 
 def made_modifier(words: list[str]) -> int:
