@@ -200,6 +200,7 @@ seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninet
 dozens several numerous""".split())
 
 
+@lru_cache(maxsize=4096)  # a phrase is judged again as it is repaired, cut and joined
 def problem(phrase: str) -> str | None:
     """Return why `phrase` (a title or the description after a name) is no title, or None."""
     # A dash joins two phrases as a space would ("Benchmark—a Newborn Turing Test—in").

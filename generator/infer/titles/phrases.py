@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from functools import lru_cache
 from typing import Callable
 
 from generator.infer.titles.fragments import cut_claim, problem
@@ -53,40 +54,47 @@ def _contribution(text: str, name: str = "", limit: int = SOFT_LIMIT, min_words:
     `judge` returns a phrase repaired into a title, or "" to pass over it for the next best.
     """
     best: tuple[int, int, str] | None = None
-    for i, s in enumerate(split_sentences(text)):
-        # Sentences framed as the paper's own contribution come first.
-        bonus = 0 if _OWN_FRAMING.search(s) else 1
-        for pattern, prio in _CONTRIB_RE:
-            for m in pattern.finditer(s):
-                obj = s[m.end():]
-                # A claim ("we show that X", "we establish that X") is a weaker title than an object.
-                rank = 3 if obj.startswith("that ") or m.group(0).rstrip().endswith("that") else prio
-                if best is not None and rank * 2 + bonus >= best[0]:
-                    continue  # cannot beat an earlier sentence's phrase: skip the costly clean-up
-                obj = obj[5:] if obj.startswith("that ") else obj
-                if _VERB_START.match(obj):
-                    continue  # "the tools we developed will be used ...": the verb's object came before it
-                if prio == 3 and _OWN_OBJECT.match(obj):
-                    continue  # "we evaluate our method on GSM8K": where the contribution was tried, not what it is
-                if name and name in obj:
-                    obj = re.sub(rf",?\s*(?:called|termed|dubbed|named|coined)\s+(?:the\s+)?{re.escape(name)}\b:?", "", obj)
-                elif name and _OTHER_NAMED.match(obj):
-                    continue  # "we developed an AI assistant named Dromedary-2": another artifact, not the method
-                recast = _RECAST.search(m.group(0))
-                if recast and _RECAST_AS.match(obj):
-                    # "we formulate X into a ranking problem": X recast as Y is the work, and X alone is not what was made.
-                    obj = f"{_gerund(recast.group(1), base=True)} {obj}"
-                phrase = judge(_clean_phrase(obj, limit, generic_head=not name))
-                # "a recurrent circuit model that can represent X": a bare kind takes what its clause says it does.
-                phrase = _with_clause(phrase, obj, limit, judge) if not name and _BARE_KIND.match(phrase) else phrase
-                if len(phrase.split()) < min_words:
-                    continue
-                if _ANAPHORIC.search(phrase):
-                    rank += 3
-                key = (rank * 2 + bonus, i, phrase)
-                if best is None or key[:2] < best[:2]:
-                    best = key
+    for i, s, bonus, announced in _announcements(text):
+        for prio, said, end in announced:
+            obj = s[end:]
+            # A claim ("we show that X", "we establish that X") is a weaker title than an object.
+            rank = 3 if obj.startswith("that ") or said.rstrip().endswith("that") else prio
+            if best is not None and rank * 2 + bonus >= best[0]:
+                continue  # cannot beat an earlier sentence's phrase: skip the costly clean-up
+            obj = obj[5:] if obj.startswith("that ") else obj
+            if _VERB_START.match(obj):
+                continue  # "the tools we developed will be used ...": the verb's object came before it
+            if prio == 3 and _OWN_OBJECT.match(obj):
+                continue  # "we evaluate our method on GSM8K": where the contribution was tried, not what it is
+            if name and name in obj:
+                obj = re.sub(rf",?\s*(?:called|termed|dubbed|named|coined)\s+(?:the\s+)?{re.escape(name)}\b:?", "", obj)
+            elif name and _OTHER_NAMED.match(obj):
+                continue  # "we developed an AI assistant named Dromedary-2": another artifact, not the method
+            recast = _RECAST.search(said)
+            if recast and _RECAST_AS.match(obj):
+                # "we formulate X into a ranking problem": X recast as Y is the work, and X alone is not what was made.
+                obj = f"{_gerund(recast.group(1), base=True)} {obj}"
+            phrase = judge(_clean_phrase(obj, limit, generic_head=not name))
+            # "a recurrent circuit model that can represent X": a bare kind takes what its clause says it does.
+            phrase = _with_clause(phrase, obj, limit, judge) if not name and _BARE_KIND.match(phrase) else phrase
+            if len(phrase.split()) < min_words:
+                continue
+            if _ANAPHORIC.search(phrase):
+                rank += 3
+            key = (rank * 2 + bonus, i, phrase)
+            if best is None or key[:2] < best[:2]:
+                best = key
     return best[2] if best else ""
+
+
+@lru_cache(maxsize=256)
+def _announcements(text: str) -> tuple[tuple[int, str, int, tuple[tuple[int, str, int], ...]], ...]:
+    """Return, per sentence, its index, text, 0 if it frames the paper's own contribution (else 1), and the
+    announcements it holds as (priority, the matched words, where the object starts): `_contribution` is asked several
+    times per abstract, with other judges, and the sentences are scanned once."""
+    return tuple((i, s, 0 if _OWN_FRAMING.search(s) else 1,
+                  tuple((prio, m.group(0), m.end()) for pattern, prio in _CONTRIB_RE for m in pattern.finditer(s)))
+                 for i, s in enumerate(split_sentences(text)))
 
 
 #: The object of a weak verb that points back at the paper's own work ("our method", "the proposed approach").
