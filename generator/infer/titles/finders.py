@@ -231,8 +231,14 @@ def _remedy_names(sent: str, idx: int) -> list[_Name]:
     return [_Name(hit[0], idx, after=hit[1], lead="")] if hit and re.match(r"\s*[,(:]", hit[1]) else []
 
 
+#: Every match of _TRIGGER and of _NAMING_OBJECT holds one of these.
+_TRIGGER_WORDS = ("call", "dub", "name", "term", "coin", "tagged", "refer")
+
+
 def _trigger_names(sent: str, idx: int) -> list[_Name]:
     """Return names introduced by "called X", "dubbed X", "termed X (ACR)" in one sentence."""
+    if not any(word in sent for word in _TRIGGER_WORDS):
+        return []  # a substring test is cheaper than the patterns' scans, and most sentences name nothing
     found: list[_Name] = []
     lead_before: Callable[[int], str] | None = None  # made at the first trigger: most sentences have none
     for m in _TRIGGER.finditer(sent):
