@@ -84,6 +84,40 @@ def adjective_phrase(name: str) -> bool:
     return len(words) == 2 and len(words[0]) >= 6 and words[0].endswith(_ADVERB_ENDINGS)
 
 
+#: A word of a long form is an English word, written with capitals that spell its acronym, at this wordfreq zipf or more.
+_MARKED_WORD_ZIPF = 1.0
+_MARKED = re.compile(r"[^\W\d_]+")
+_PLURAL_ACRONYM = re.compile(r"[A-Z]+s")
+
+
+def unmarked(long_form: str, acronym: str) -> str:
+    """Return a long form without the capitals that mark its acronym's letters inside English words: "Content RelevAnce-
+    Based NoIse ReductioN" for CABINET is "Content Relevance-Based Noise Reduction".
+
+    The long form's capitals must spell the acronym in order, and a word is rewritten only when every capital inside
+    it is one of those letters and it is an English word: names stay as written ("LLaMA", "PyTorch", "ViT", "GPUs").
+    """
+    letters = [c for c in acronym.upper() if c.isalpha()]
+    used: set[int] = set()
+    k = 0
+    for i, c in enumerate(long_form):
+        if k < len(letters) and c == letters[k]:
+            used.add(i)
+            k += 1
+    if k < len(letters) or len(letters) < 2:
+        return long_form  # its capitals do not spell the acronym: nothing marks it
+
+    def plain(m: re.Match[str]) -> str:
+        word = m.group(0)
+        inner = [m.start() + j for j, c in enumerate(word) if j and c.isupper()]
+        if (not inner or len(word) < 5 or word.isupper() or _PLURAL_ACRONYM.fullmatch(word)
+                or not all(i in used for i in inner) or zipf_frequency(word.lower(), "en") < _MARKED_WORD_ZIPF):
+            return word
+        return word[0] + word[1:].lower()
+
+    return _MARKED.sub(plain, long_form)
+
+
 def names_a_subject(word: str) -> bool:
     """Tell whether one word may stand alone as a tag or a topic's name: not lowercase and common (see SUBJECT_WORD_ZIPF)."""
     # A plural is as vague as its singular ("complexities", which wordfreq counts apart from "complexity").

@@ -212,7 +212,7 @@ def test_name_with_bold_spelled_letters_is_found() -> None:
 def test_acronym_spelled_by_inner_capitals_becomes_the_subtitle() -> None:
     abstract = ("Music is hard to model. We propose an acoustic Music undERstanding model with large-scale "
                 "self-supervised Training (MERT), which uses teacher models.")
-    assert infer_title(abstract).startswith("MERT: Music undERstanding model with large-scale self-supervised Training")
+    assert infer_title(abstract).startswith("MERT: Music understanding model with large-scale self-supervised Training")
 
 
 def test_project_named_only_in_its_code_link() -> None:
@@ -2078,3 +2078,16 @@ def test_an_unspaced_dash_before_a_long_form_parts_it_from_the_word_before() -> 
             "more efficient and effective. MDE is fast.")
     title = infer_title(normalise_abstract(text))
     assert title.startswith("MDE: Meta-Distribution Energy"), title
+
+
+def test_capitals_that_spell_a_name_are_not_kept_in_its_words():
+    """"Content RelevAnce-Based NoIse ReductioN (CABINET)": the capitals mark the acronym's letters; a title writes the
+    words plainly. A name inside the description ("LLaMA") and a long form whose capitals spell nothing stay."""
+    cabinet = ("We propose CABINET (Content RelevAnce-Based NoIse ReductioN for TablE QuesTion-Answering), a framework "
+               "that lets LLMs focus on relevant table data. CABINET beats baselines.")
+    assert title_and_name(cabinet)[0] == "CABINET: Content Relevance-Based Noise Reduction for Table Question-Answering"
+    lemon = "We introduce LEMON (LosslEss MOdel ExpansioN), a recipe to grow models. LEMON saves compute."
+    assert title_and_name(lemon)[0] == "LEMON: Lossless Model Expansion"
+    clima = ("We propose CLiMA, which augments LLaMA with multimodal CLIP embeddings for bitmap graphics. CLiMA draws "
+             "icons.")
+    assert "LLaMA" in title_and_name(clima)[0]

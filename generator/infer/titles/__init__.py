@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from generator.text import abbreviates, naive_singular
+from generator.text import abbreviates, naive_singular, unmarked
 from generator.infer.titles.coined import _acronym_long_form, _count_word, _Name
 from generator.infer.titles.fragments import claim_problem, problem, repair, strip_opening
 from generator.infer.titles.lexicon import _HEAD_RE, _INTRO_GERUNDS, _INTRO_VERBS
@@ -335,13 +335,20 @@ def title_and_name(abstract_md: str, common: frozenset[str] = frozenset(),
         if summarised:
             return summarised[0], None
         return _finish(_as_written(name_first(cut_vague_purpose(title)), text)), None
-    title = _finish(_as_written(cut_vague_purpose(_named_title(found, text)), text))
+    title = _finish(_as_written(cut_vague_purpose(_unmarked_title(_named_title(found, text), found.name)), text))
     # "EquiformerV2" alone: the abstract never says what the method is; the authors' summary may.
     summarised = _summary_title(summary_md, common) if summary_md and title == found.name else None
     if summarised and summarised[1] in (None, found.name):
         described = summarised[0].split(": ", 1)[-1] if summarised[1] else summarised[0]
         return _finish(f"{found.name}: {described}"), found.name
     return title, found.name
+
+
+def _unmarked_title(title: str, name: str) -> str:
+    """Return "NAME: description" with the description's words written plainly where capitals in them spell the name
+    ("CABINET: Content RelevAnce-Based NoIse ReductioN ..." -> "Content Relevance-Based Noise Reduction ...")."""
+    head, sep, description = title.partition(": ")
+    return f"{head}{sep}{unmarked(description, name)}" if sep and head == name else title
 
 
 def _summary_title(summary_md: str, common: frozenset[str]) -> tuple[str, str | None] | None:
