@@ -459,3 +459,20 @@ def test_a_collection_of_one_paper_gets_its_topics_without_error():
     papers = _theme_papers(1)[:1]
     topics = assign_topics(papers, build_features(papers), {}, Vocabulary())
     assert all(t.papers == [papers[0].id] for t in topics)
+
+
+def test_a_topic_is_named_in_the_plural_where_its_tag_is_written_so():
+    """A topic holds many of a kind: "Recurrent forecasters" where the texts write the plural too; a singular only
+    where no plural is written, and never for an activity or a quality ("protein folding")."""
+    import copy
+
+    papers, tags, labels = _facet_corpus(0)
+    tags["time-series"] = Tag(slug="time-series", name="recurrent forecaster", papers=tags["time-series"].papers,
+                              aliases=["Recurrent forecaster", "recurrent forecasters"])
+    named = {t.name for t in assign_topics(copy.deepcopy(papers), build_features(papers), tags, Vocabulary(),
+                                           labels=labels)}
+    assert any("recurrent forecasters" in n.lower() for n in named), named
+    tags["time-series"].aliases = ["Recurrent forecaster"]
+    named = {t.name for t in assign_topics(copy.deepcopy(papers), build_features(papers), tags, Vocabulary(),
+                                           labels=labels)}
+    assert any(n.lower().endswith("recurrent forecaster") for n in named), named

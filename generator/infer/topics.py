@@ -128,6 +128,9 @@ def assign_topics(
         topic.papers = [papers[i].id for i in np.flatnonzero(labels == c)]
     # An empty topic would be an empty page; a discovered group whose papers share no key phrase is no topic.
     topics = [t for t in topics if t.papers and (vocab.topics or t.named_by)]
+    if not vocab.topics:
+        for topic in topics:
+            topic.name = _counted_name(topic, tags)
     _assign_slugs(topics)
     by_id = {p.id: p for p in papers}
     for topic in topics:
@@ -656,6 +659,28 @@ def _describe(
             if not any(_overlaps(term, p) for p in phrases):
                 phrases.append(term)
     return _named(phrases)
+
+
+#: Endings of nouns of an activity or a quality, which are seldom counted ("protein design", "robustness").
+_MASS_ENDINGS = ("tion", "sion", "ity", "ness", "ment", "ance", "ence", "ncy", "acy", "sis", "ing", "ism", "ics")
+
+
+def _counted_name(topic: Topic, tags: dict[str, Tag]) -> str:
+    """Return a discovered topic's name with each phrase in the plural where its tag is written so too: a topic holds
+    many of a kind ("Latent variables", "Ordinary differential equations", not "Latent variable")."""
+    by_name = {tag.name: tag for tag in tags.values()}
+    phrases = [_plural(p, by_name[p]) if p in by_name else p for p in topic.named_by]
+    name = ", ".join(sorted(phrases, key=str.lower)) or topic.name
+    return name[:1].upper() + name[1:]
+
+
+def _plural(phrase: str, tag: Tag) -> str:
+    """Return `phrase` with its last word in the plural when the tag's written forms hold that plural, else as it is."""
+    last = phrase.rsplit(" ", 1)[-1]
+    if not last.isalpha() or not last.islower() or last.endswith(("s", *_MASS_ENDINGS)):
+        return phrase
+    written = {a.lower() for a in tag.aliases}
+    return next((f"{phrase}{end}" for end in ("s", "es") if f"{phrase}{end}".lower() in written), phrase)
 
 
 def _named(phrases: list[str], words: int = NAME_WORDS) -> Topic:
