@@ -73,6 +73,9 @@ def abbreviates(short: str, long: str) -> bool:
     return " " not in short and len(words) >= 2 and short == "".join(w[0] for w in words)
 
 
+#: Endings of nouns of an activity or a quality ("optimization", "robustness", "exploration"), seldom counted.
+ABSTRACT_NOUN_ENDINGS = ("tion", "sion", "ity", "ness", "ment", "ance", "ence", "ncy", "acy", "sis", "ing", "ism")
+
 # Endings of adverbs: "differentially", "partially", "provably" ("anomaly", "family", "assembly" are nouns).
 _ADVERB_ENDINGS = ("ally", "ively", "ously", "ently", "antly", "ibly", "ably", "edly", "ingly", "fully", "lessly")
 

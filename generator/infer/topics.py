@@ -129,8 +129,9 @@ def assign_topics(
     # An empty topic would be an empty page; a discovered group whose papers share no key phrase is no topic.
     topics = [t for t in topics if t.papers and (vocab.topics or t.named_by)]
     if not vocab.topics:
+        by_name = {tag.name: tag for tag in tags.values()}
         for topic in topics:
-            topic.name = _counted_name(topic, tags)
+            topic.name = _counted_name(topic, by_name)
     _assign_slugs(topics)
     by_id = {p.id: p for p in papers}
     for topic in topics:
@@ -661,17 +662,14 @@ def _describe(
     return _named(phrases)
 
 
-#: Endings of nouns of an activity or a quality, which are seldom counted ("protein design", "robustness").
-_MASS_ENDINGS = ("tion", "sion", "ity", "ness", "ment", "ance", "ence", "ncy", "acy", "sis", "ing", "ism", "ics")
+#: Last words a topic's name keeps in the singular: an activity or a quality ("protein design", "robustness"), a field.
+_MASS_ENDINGS = (*text.ABSTRACT_NOUN_ENDINGS, "ics")
 
 
-def _counted_name(topic: Topic, tags: dict[str, Tag]) -> str:
-    """Return a discovered topic's name with each phrase in the plural where its tag is written so too: a topic holds
-    many of a kind ("Latent variables", "Ordinary differential equations", not "Latent variable")."""
-    by_name = {tag.name: tag for tag in tags.values()}
-    phrases = [_plural(p, by_name[p]) if p in by_name else p for p in topic.named_by]
-    name = ", ".join(sorted(phrases, key=str.lower)) or topic.name
-    return name[:1].upper() + name[1:]
+def _counted_name(topic: Topic, by_name: dict[str, Tag]) -> str:
+    """Return a discovered topic's name with each phrase in the plural where its tag (by name) is written so too: a
+    topic holds many of a kind ("Latent variables", "Reinforcement learning, world models", not "Latent variable")."""
+    return _joined([_plural(p, by_name[p]) if p in by_name else p for p in topic.named_by]) or topic.name
 
 
 def _plural(phrase: str, tag: Tag) -> str:
@@ -689,8 +687,14 @@ def _named(phrases: list[str], words: int = NAME_WORDS) -> Topic:
     # when papers are added the third-best phrase and the order of the best ones are what change most (8 of
     # 40 dev topics renamed on dropping one paper, 7 of them this way), and a renamed topic moves its page
     # and rewrites every member's page.
-    name = ", ".join(sorted(phrases[:words], key=str.lower)) or "Other papers"
-    return Topic(slug="", name=name[:1].upper() + name[1:], phrases=phrases[:NAME_PHRASES], named_by=phrases[:words])
+    return Topic(slug="", name=_joined(phrases[:words]) or "Other papers", phrases=phrases[:NAME_PHRASES],
+                 named_by=phrases[:words])
+
+
+def _joined(phrases: list[str]) -> str:
+    """Return a topic's name from its name phrases: in alphabetical order, comma-separated, the first letter upper."""
+    name = ", ".join(sorted(phrases, key=str.lower))
+    return name[:1].upper() + name[1:]
 
 
 def _tag_counts(membership: sp.csr_matrix, papers: list[Paper], tags: dict[str, Tag]) -> tuple[list[str], np.ndarray]:

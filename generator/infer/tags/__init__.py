@@ -27,13 +27,11 @@ from generator.infer.tags.pick import BROAD_SHARE, CONCEPT_HEADS, TAIL_SHARE, Pi
 from generator.infer.tags.words import BAD_START, GENERIC_SINGLE, STOP
 from generator.infer.tags.score import ACTION_ENDINGS, Candidates, Folder
 from generator.infer.tags.umbrella import judged, least_papers, scattered, umbrellas
-from generator.text import abbreviates, names_a_subject
+from generator.text import ABSTRACT_NOUN_ENDINGS, abbreviates, names_a_subject
 from generator.model import Paper, Tag, Vocabulary
 from generator.text import fold_key as tag_key
 from generator.text import slugify
 
-#: Endings of a noun ("optimization", "inconsistency", "exploration"): before "problem" it names a concept of its own.
-_NOUN_ENDINGS = ("tion", "sion", "ity", "ness", "ment", "ance", "ence", "ncy", "acy", "sis", "ing", "ism")
 #: A word used by this share of the papers (and this many) is widespread: "graph data" is a part of what they all study.
 WIDESPREAD_SHARE = 0.05
 WIDESPREAD_MIN_PAPERS = 10
@@ -157,7 +155,7 @@ class _Unfit:
         problem", "optimal transport problem"): the head adds nothing. "inverse problem" names a field of its own."""
         if len(words) < 2 or words[-1] != "problem":
             return False
-        if words[-2].endswith(_NOUN_ENDINGS):
+        if words[-2].endswith(ABSTRACT_NOUN_ENDINGS):
             return True  # "inconsistency problem", "optimization problem": a noun and the filler head
         # Else the concept must stand as a noun of its own (ends its phrases): "inverse" is an adjective.
         if self._key_ids is None:
