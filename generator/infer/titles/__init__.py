@@ -370,7 +370,8 @@ _MID_SENTENCE_CAPITAL = re.compile(r"(?<![\w-])[a-z0-9][\w-]*[,;:)]? ([A-Z][a-z]
 def _as_written(title: str, text: str) -> str:
     """Return `title` with the words the abstract only writes capitalised inside its sentences ("Markov", "Gaussian",
     "Lipschitz") capitalised again: cutting and joining phrases lower-cases words, names keep their capital."""
-    lowered = {w.lower() for w in re.findall(r"\b[a-z]+\b", title)}
+    # Only a word the abstract writes capitalised somewhere can be one ("Markov" in the text): most titles have none.
+    lowered = {w for w in re.findall(r"\b[a-z]+\b", title) if w.capitalize() in text}
     if not lowered:
         return title
     proper = {w.lower() for w in _MID_SENTENCE_CAPITAL.findall(text)} & lowered

@@ -54,8 +54,8 @@ def _term_word(token: str) -> bool:
 
 @lru_cache(maxsize=65536)
 def _word_key(token: str) -> str:
-    """Return how a word of a term is counted: lower case, plural folded."""
-    return naive_singular(token.lower())
+    """Return how a word of a term is counted (lower case, plural folded), or "" when `token` is no word of a term."""
+    return naive_singular(token.lower()) if _term_word(token) else ""
 
 
 @lru_cache(maxsize=8)  # key_terms asks for one text with several thresholds in a row; callers never change it
@@ -70,11 +70,16 @@ def _spans(text: str) -> tuple[dict[str, int], dict[str, dict[str, int]], frozen
     run: list[str] = []
     keys: list[str] = []
     for token in _WORD.findall(text) + ["."]:
-        if _term_word(token):
+        key = _word_key(token)
+        if key:
             run.append(token)
-            keys.append(_word_key(token))
+            keys.append(key)
             continue
         size = len(run)
+        if size < 2:  # most words end no run of two: nothing to count
+            if size:
+                run, keys = [], []
+            continue
         for n in (2, 3):
             for i in range(size - n + 1):
                 key, written = " ".join(keys[i:i + n]), " ".join(run[i:i + n])

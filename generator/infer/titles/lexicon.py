@@ -47,33 +47,37 @@ _HEAD_RE = "|".join(_HEADS)
 #: Verbs whose object is a by-product ("we provide experiments", "we report results"), not the contribution.
 _WEAK_VERBS = r"provide|offer|describe|contribute|establish|evaluate|uncover|release"
 _STRONG_INTRO = "|".join(v for v in _INTRO_VERBS.split("|") if v not in _WEAK_VERBS.split("|"))
-_CONTRIB = [  # (pattern, priority) — lower priority is better
-    (rf"\b(?:we|We)\s+(?:\w+ly\s+|also\s+|first\s+|here\s+)?(?:{_STRONG_INTRO})(?:s|d|ed)?\s+(?:here\s+)?", 0),
+#: A pattern whose every match holds "we" or "We".
+_WE = ("we", "We")
+_CONTRIB = [  # (pattern, priority, words every match holds one of) — lower priority is better
+    (rf"\b(?:we|We)\s+(?:\w+ly\s+|also\s+|first\s+|here\s+)?(?:{_STRONG_INTRO})(?:s|d|ed)?\s+(?:here\s+)?", 0, _WE),
     # "we consider the spacetime as an entirety and propose to approximate X", "we provide a theoretical explanation of
     # X and introduce a three-step method": the second verb states the contribution.
     # After "we study/investigate X" the first object is the subject already ("we investigate kernel clustering, and
     # propose algorithms that ..."); after other verbs ("consider the spacetime as an entirety") it is not.
     (r"\b(?:we|We)\s+(?!(?:study|investigate|explore|examine|analy[sz]e|revisit|address|tackle|focus)\b)[a-z][a-z-]*\s"
-     r"[^.;]{0,80}?\band\s+(?:then\s+)?(?:propose|introduce|devise)[sd]?\s+", 1),
+     r"[^.;]{0,80}?\band\s+(?:then\s+)?(?:propose|introduce|devise)[sd]?\s+", 1, _WE),
     (r"\b(?:[Tt]his|[Oo]ur)\s+(?:paper|work|study|article|submission|contribution)\s+(?:\w+ly\s+)?"
      r"(?:proposes|introduces|presents|develops|studies|investigates|explores|examines|analyzes|analyses"
-     r"|addresses|tackles|revisits|considers|focuses on|aims to|extends|puts forth)\s+", 1),
+     r"|addresses|tackles|revisits|considers|focuses on|aims to|extends|puts forth)\s+", 1,
+     ("paper", "work", "study", "article", "submission", "contribution")),
     (r"\b(?:we|We)\s+(?:\w+ly\s+|also\s+|first\s+|here\s+)?(?:study|investigate|explore|examine|analy[sz]e"
      r"|revisit|consider|address|tackle|focus on|characterize|characterise|formalize|identify"
      r"|derive|prove|extend|benchmark|quantify|give|obtain|demonstrate that|show that|demonstrate(?=\s+an?\s)"
-     r"|find that|argue that)\s+", 2),
+     r"|find that|argue that)\s+", 2, _WE),
     # "Our primary contribution is the development of X", "we start by undertaking a derivation of X": what was done.
     (r"\b[Oo]ur\s+(?:main\s+|primary\s+|key\s+|central\s+|first\s+)?contributions?\s+(?:is|are|lies\s+in)\s+"
      r"(?:the\s+)?(?:(?:development|design|introduction|proposal|derivation|construction)\s+of\s+)?"
      r"|\b(?:we|We)\s+(?:start|begin)\s+by\s+(?!(?:showing|demonstrating|proving|revealing)\b)"
-     r"(?:(?:undertaking|conducting|performing|providing|giving|presenting)\s+)?", 1),
+     r"(?:(?:undertaking|conducting|performing|providing|giving|presenting)\s+)?", 1,
+     ("ontribution", "start", "begin")),
     # "Theoretical results in this paper clarify the role of X": what the paper's results explain is its subject.
     (r"\b(?:[Rr]esults|[Aa]nalys[ie]s|[Ff]indings)\s+(?:in|of)\s+(?:this|our)\s+(?:paper|work|study)\s+"
-     r"(?:clarify|explain|reveal|characteri[sz]e)\s+(?!that\b)", 2),
-    (rf"\b(?:we|We)\s+(?:\w+ly\s+|also\s+|first\s+|here\s+)?(?:{_WEAK_VERBS})(?:s|d|ed)?\s+", 3),
+     r"(?:clarify|explain|reveal|characteri[sz]e)\s+(?!that\b)", 2, ("paper", "work", "study")),
+    (rf"\b(?:we|We)\s+(?:\w+ly\s+|also\s+|first\s+|here\s+)?(?:{_WEAK_VERBS})(?:s|d|ed)?\s+", 3, _WE),
     # "This phenomenon motivates us to find X", "we aim to X": the purpose, titled as a gerund ("Finding X").
     (r"\b(?:motivates|motivated|leads|led|inspires|inspired|prompts|prompted|drives) us\s+(?=to\s)"
-     r"|\b(?:we|We)\s+(?:aim|seek|set out|strive)\s+(?=to\s)", 3),
+     r"|\b(?:we|We)\s+(?:aim|seek|set out|strive)\s+(?=to\s)", 3, (" us", "we", "We")),
 ]
 _OWN_FRAMING = re.compile(r"\b(?:[Ii]n this|[Hh]ere|[Tt]his (?:paper|work))\b")
-_CONTRIB_RE = [(re.compile(p), prio) for p, prio in _CONTRIB]
+_CONTRIB_RE = [(re.compile(p), prio, words) for p, prio, words in _CONTRIB]

@@ -93,7 +93,8 @@ def _announcements(text: str) -> tuple[tuple[int, str, int, tuple[tuple[int, str
     announcements it holds as (priority, the matched words, where the object starts): `_contribution` is asked several
     times per abstract, with other judges, and the sentences are scanned once."""
     return tuple((i, s, 0 if _OWN_FRAMING.search(s) else 1,
-                  tuple((prio, m.group(0), m.end()) for pattern, prio in _CONTRIB_RE for m in pattern.finditer(s)))
+                  tuple((prio, m.group(0), m.end()) for pattern, prio, words in _CONTRIB_RE
+                        if any(w in s for w in words) for m in pattern.finditer(s)))
                  for i, s in enumerate(split_sentences(text)))
 
 
@@ -471,14 +472,20 @@ def _sibling_field(topic: str, text: str) -> str:
     words = topic.split()
     if len(words) < 3:
         return topic
-    rest = r"\s+".join(map(re.escape, words[1:]))
-    found = Counter(m.group(1).lower() for m in re.finditer(rf"\b([A-Za-z][\w-]*)\s+{rest}\b", text, re.I))
+    found = Counter(m.group(1).lower() for m in _before_words(tuple(words[1:])).finditer(text))
     own = found.get(words[0].lower(), 0)
     other, count = max(((w, c) for w, c in found.items() if w != words[0].lower() and w not in _STOP_TAIL
                         and w not in _NOT_MODIFIERS), key=lambda wc: (wc[1], wc[0]), default=("", 0))
     if own <= 1 and count >= 2:
         return " ".join([other, *words[1:]])
     return topic
+
+
+@lru_cache(maxsize=4096)  # a corpus opens with few fields, asked once per abstract: compiled once each
+def _before_words(words: tuple[str, ...]) -> re.Pattern[str]:
+    """Return the pattern of a word before `words` ("video" before "generative models"), in any case."""
+    rest = r"\s+".join(map(re.escape, words))
+    return re.compile(rf"\b([A-Za-z][\w-]*)\s+{rest}\b", re.I)
 
 
 #: Words before a field's head that are not a sibling's name ("the", "these", "current", "such").
