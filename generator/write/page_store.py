@@ -108,7 +108,13 @@ class PageStore:
         """Keep the HTML just written to `built` (whose bytes are `data`) and return its digest."""
         digest = hashlib.sha256(data).hexdigest()
         path = self.html_path(digest)
-        if not path.exists():
+        # A file already there is kept only if it holds these very bytes: one damaged while its record was lost (a
+        # corrupt cache file) would otherwise be stamped as good now, and served by the next build that reuses it.
+        try:
+            kept = path.stat().st_size == len(data) and path.read_bytes() == data
+        except OSError:
+            kept = False
+        if not kept:
             path.parent.mkdir(parents=True, exist_ok=True)
             _link_or_copy(built, path)
         return digest
