@@ -680,6 +680,15 @@ def test_two_generic_nouns_or_a_participle_and_a_generic_noun_are_no_tag():
         assert "task-agnostic" not in names and "task-agnostic pruning" in names
 
 
+def test_a_judgement_of_a_finding_is_no_tag():
+    """"A surprising observation" says how the authors rate what they saw, not what it is about; the concept stays."""
+    texts = [f"Rotation prediction for {x}. We make a surprising observation: rotation prediction hurts {x}. The "
+             f"surprising observation holds, and rotation prediction fails on {x} again." for x in ("faces", "scans", "maps")]
+    for names in _tag_names(texts):
+        assert "rotation prediction" in names
+        assert not {n for n in names if "surprising" in n}
+
+
 def test_a_phrase_every_paper_names_once_in_passing_is_background():
     """Six papers name "performance gap" once, late: it is background, no tag. When they repeat it, it is what they
     study and becomes their tag."""

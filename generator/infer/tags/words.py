@@ -95,6 +95,7 @@ vital notable careful rigorous detailed desirable considerable tremendous increa
 meaningful reasonable appropriate adequate paramount pivotal prominent satisfactory longstanding long-standing
 high-quality low-quality special past future in-depth
 modern contemporary advanced valuable intricate informed off-the-shelf negligible mild accessible
+surprising interesting intriguing striking unexpected counterintuitive counter-intuitive puzzling curious
 """.split()
 
 # Nouns that never end a tag: "novel framework", "downstream tasks", "our results".
@@ -144,7 +145,7 @@ _FILLER = [
     # Idioms of research prose: they say how a work is pitched, not what it is about.
     "step forward", "paradigm shift", "new avenue", "promising avenue", "building block", "double edged sword",
     "holy grail", "silver bullet", "stepping stone", "first step", "proof of concept", "rule of thumb",
-    "trial and error", "common practice", "open question", "key challenge", "broad spectrum",
+    "trial and error", "common practice", "open question", "key challenge", "broad spectrum", "vice versa",
 ]
 
 STOP = frozenset(_FUNCTION_WORDS) | frozenset(_VERBS)  # words that end a run of candidate words
