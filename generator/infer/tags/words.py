@@ -24,6 +24,7 @@ will with within without would yet you your i.e e.g i.e. e.g. ie eg vs versus na
 additionally finally first second third firstly secondly lastly hence still already yet whereby wherein thereby
 respectively e g i e et al due according regarding despite beyond among amongst now today nowadays
 here there thereof anew afterwards meanwhile nonetheless nevertheless w/o
+sometimes usually never seldom perhaps maybe quite somewhat elsewhere everywhere together alike
 """.split()
 
 # Number words and quantifiers: a phrase led by one counts things ("three datasets", "several tasks").
