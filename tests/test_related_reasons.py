@@ -134,3 +134,16 @@ def test_reasons_are_never_two_pieces_of_one_phrase_nor_a_part_of_a_setup():
     link = papers[60].related[0]
     assert link.id == "p061" and link.terms[0] == "lattice kernels", link
     assert not {t.lower() for t in link.terms} & {"kernel regression", "tunable parameters"}, link
+
+
+def test_a_phrase_of_research_prose_or_one_ending_on_a_participle_is_no_reason():
+    """Two papers write "vice versa" and "encoders fine-tuned" as well as "lattice kernels": the first is an idiom, the
+    second a noun and the verb after it; only the concept explains the link."""
+    papers = _corpus()
+    for i in (60, 61):
+        papers[i].text = papers[i].abstract = (papers[i].text + " Lattice kernels help encoders and vice versa; "
+                                               "encoders fine-tuned on lattice kernels, vice versa, keep encoders fine-tuned.")
+    assign_related(papers, build_features(papers), k=3)
+    link = papers[60].related[0]
+    assert link.id == "p061" and "lattice kernels" in [t.lower() for t in link.terms], link
+    assert not {t.lower() for t in link.terms} & {"vice versa", "encoders fine-tuned"}, link

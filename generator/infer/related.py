@@ -20,9 +20,9 @@ import scipy.sparse as sp
 from generator.infer import specificity
 from generator.infer.features import Features, singular, top_k
 from generator.infer.specificity import Likeness
-from generator.infer.tags.generic import generic_pair, unfit_phrase
+from generator.infer.tags.generic import generic_pair, participle, unfit_phrase
 from generator.infer.tags.pick import concept_words
-from generator.infer.tags.words import BAD_HEAD, BAD_START, STOP
+from generator.infer.tags.words import BAD_HEAD, BAD_START, FILLER_KEYS, STOP
 from generator.model import Paper, Related, Tag
 from generator.text import abbreviates, fold_key, vague_word
 
@@ -386,11 +386,14 @@ def _term_weights(features: Features) -> np.ndarray:
 def _names_a_concept(term: str, combines: Callable[[str], int]) -> bool:
     """Tell whether a shared phrase could be a tag by the tags' word rules: no verb or function word in it ("dataset
     consisting"), no generic modifier first ("pivotal role"), no generic head or modifier last ("delve deeper"), no
-    part of a setup or pair of generic nouns (tags/generic.py: "in-distribution data", "trainable parameters");
+    part of a setup or pair of generic nouns (tags/generic.py: "in-distribution data", "trainable parameters"), no
+    phrase of research prose ("vice versa", "paradigm shift"), no participle last ("VLMs trained", "models fine-tuned");
     `combines(word)` is how many terms of two words the word opens."""
     words = term.split()
+    key = fold_key(term)
     return (words[0] not in BAD_START and words[-1] not in BAD_HEAD and not any(w in STOP for w in words)
-            and not generic_pair(fold_key(term)) and not unfit_phrase(term, combines))
+            and not participle(words[-1]) and key not in FILLER_KEYS
+            and not generic_pair(key) and not unfit_phrase(term, combines))
 
 
 def _common_terms(features: Features, rows_a: np.ndarray, rows_b: np.ndarray) -> list[list[str]]:

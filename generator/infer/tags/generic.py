@@ -31,7 +31,7 @@ _MADE = frozenset({"trained", "pretrained", "tuned", "finetuned"})
 _PREFIXES = frozenset({"pre", "post", "fine", "self", "co", "re", "un", "non"})
 
 
-def _participle(word: str) -> bool:
+def participle(word: str) -> bool:
     """Return whether a word reads as a past participle: "trained", "fine-tuned", "graph-structured"."""
     last = word.rsplit("-", 1)[-1]
     return len(last) >= 5 and last.endswith("ed") and not last.endswith("eed")
@@ -69,7 +69,7 @@ def generic_pair(key: str) -> bool:
     first, head = words
     if head in FIELD_HEADS:
         return False
-    return (first in GENERIC_SINGLE and head in GENERIC_SINGLE) or (_participle(first) and head in GENERIC_SINGLE)
+    return (first in GENERIC_SINGLE and head in GENERIC_SINGLE) or (participle(first) and head in GENERIC_SINGLE)
 
 
 #: A first word followed by at least this many different nouns across the corpus combines freely ("local", "node"):
@@ -126,7 +126,7 @@ def unfit_phrase(name: str, combines: Callable[[str], int]) -> bool:
         if parts[0] in _PROPERTY_PARTS and head in _DATA_NOUNS:
             return True
         # "domain-specific information", "task-related knowledge"
-        return head in ("information", "knowledge") and (parts[-1] in _ADJECTIVE_PARTS or _participle(mod))
+        return head in ("information", "knowledge") and (parts[-1] in _ADJECTIVE_PARTS or participle(mod))
     if head in ("information", "knowledge"):
         return combines(mod) >= FREE_HEADS
     return (head in _METHOD_HEADS and mod.endswith("al") and combines(mod) >= FREE_HEADS
