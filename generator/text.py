@@ -132,3 +132,23 @@ def names_a_subject(word: str) -> bool:
 def vague_word(term: str) -> bool:
     """Tell whether one word says too little to name or explain a subject: an everyday word or an adverb."""
     return " " not in term and (term.endswith("ly") or everyday_word(term))
+
+
+#: A capitalised word inside a sentence (not after its end) before a lower-case one: how the abstract writes a proper
+#: name ("a Markov chain"); a run of capitals is a name's spelled-out form ("Large Language Models (LLMs)").
+_MID_SENTENCE_CAPITAL = re.compile(r"(?<![\w-])[a-z0-9][\w-]*[,;:)]? ([A-Z][a-z]+)(?=[,;:]? [a-z])")
+
+
+def as_written(title: str, text: str) -> str:
+    """Return a lower-cased title or term with the words `text` only writes capitalised inside its sentences ("Markov",
+    "Gaussian", "Lipschitz") capitalised again: cutting and joining phrases lower-cases words, names keep their capital."""
+    # Only a word the text writes capitalised somewhere can be one ("Markov" in the text): most titles have none.
+    lowered = {w for w in re.findall(r"\b[a-z]+\b", title) if w.capitalize() in text}
+    if not lowered:
+        return title
+    proper = {w.lower() for w in _MID_SENTENCE_CAPITAL.findall(text)} & lowered
+    # A word the abstract also writes in lower case is a common word some sentence capitalised ("Graph").
+    proper -= set(re.findall(r"\b[a-z]+\b", text))
+    if not proper:
+        return title
+    return re.sub(r"\b[a-z]+\b", lambda m: m.group(0).capitalize() if m.group(0) in proper else m.group(0), title)

@@ -147,3 +147,21 @@ def test_a_phrase_of_research_prose_or_one_ending_on_a_participle_is_no_reason()
     link = papers[60].related[0]
     assert link.id == "p061" and "lattice kernels" in [t.lower() for t in link.terms], link
     assert not {t.lower() for t in link.terms} & {"vice versa", "encoders fine-tuned"}, link
+
+
+def test_a_reason_is_written_as_the_abstracts_write_it_proper_names_with_their_capital():
+    """"Lipschitz" is a name, written with its capital inside sentences; the reason says "Lipschitz constants", not the
+    lower-case singular the terms are counted by. So too when a shared tag another one says is left out ("SGD" after
+    "stochastic gradient descent"): the terms after the tags are still as written."""
+    papers = _corpus()
+    for i in (60, 61):
+        papers[i].text = papers[i].abstract = (papers[i].text + " We bound the Lipschitz constants of lattice kernels; "
+                                               "tight Lipschitz constants follow for lattice kernels.")
+        papers[i].tags = ["stochastic-gradient-descent", "sgd"]
+    tags = {"stochastic-gradient-descent": Tag(slug="stochastic-gradient-descent", name="stochastic gradient descent",
+                                               papers=["p060", "p061"]),
+            "sgd": Tag(slug="sgd", name="SGD", papers=["p060", "p061"])}
+    assign_related(papers, build_features(papers), k=3, tags=tags)
+    link = papers[60].related[0]
+    assert link.id == "p061" and link.terms[0] == "stochastic gradient descent" and "SGD" not in link.terms, link
+    assert "lattice kernels" in link.terms and "Lipschitz constants" in link.terms, link

@@ -24,7 +24,7 @@ from generator.infer.tags.generic import generic_pair, participle, unfit_phrase
 from generator.infer.tags.pick import concept_words
 from generator.infer.tags.words import BAD_HEAD, BAD_START, FILLER_KEYS, STOP
 from generator.model import Paper, Related, Tag
-from generator.text import abbreviates, fold_key, vague_word
+from generator.text import abbreviates, as_written, fold_key, vague_word
 
 #: Neighbours whose mean expands each paper's embedding (pseudo-relevance feedback).
 FEEDBACK_NEIGHBOURS = 20
@@ -196,7 +196,9 @@ def explain(
             terms = [t for t in terms if not any(_says(t, o) or _says(o, t) for o in left_out)]
         picked = _pick_terms(shared, terms)
         texts = [papers[a].text or papers[a].abstract, papers[b].text or papers[b].abstract]
-        reasons.append(picked[:len(shared)] + tuple(written_form(t, texts) for t in picked[len(shared):]))
+        # The tags as named; the text's terms as it writes them (a tag another one says is left out of `picked`).
+        named = set(shared)
+        reasons.append(tuple(t if t in named else written_form(t, texts) for t in picked))
     return reasons
 
 
@@ -219,7 +221,8 @@ def written_form(term: str, texts: list[str]) -> str:
             break
     if not found:
         return term
-    return " ".join(w.lower() if w[1:] == w[1:].lower() else w for w in found.split())
+    # A proper name keeps its capital where the text writes it so inside its sentences ("Lipschitz constant").
+    return as_written(" ".join(w.lower() if w[1:] == w[1:].lower() else w for w in found.split()), text)
 
 
 @lru_cache(maxsize=65536)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from generator.text import abbreviates, naive_singular, unmarked
+from generator.text import abbreviates, as_written, naive_singular, unmarked
 from generator.infer.titles.coined import _acronym_long_form, _count_word, _Name
 from generator.infer.titles.fragments import claim_problem, problem, repair, strip_opening
 from generator.infer.titles.lexicon import _HEAD_RE, _INTRO_GERUNDS, _INTRO_VERBS
@@ -334,8 +334,8 @@ def title_and_name(abstract_md: str, common: frozenset[str] = frozenset(),
         summarised = _summary_title(summary_md, common) if summary_md and (pieced or _says_little(title)) else None
         if summarised:
             return summarised[0], None
-        return _finish(_as_written(name_first(cut_vague_purpose(title)), text)), None
-    title = _finish(_as_written(cut_vague_purpose(_unmarked_title(_named_title(found, text), found.name)), text))
+        return _finish(as_written(name_first(cut_vague_purpose(title)), text)), None
+    title = _finish(as_written(cut_vague_purpose(_unmarked_title(_named_title(found, text), found.name)), text))
     # "EquiformerV2" alone: the abstract never says what the method is; the authors' summary may.
     summarised = _summary_title(summary_md, common) if summary_md and title == found.name else None
     if summarised and summarised[1] in (None, found.name):
@@ -360,23 +360,3 @@ def _summary_title(summary_md: str, common: frozenset[str]) -> tuple[str, str | 
 def _says_little(title: str) -> bool:
     """Tell whether a title is only a field, a bare few words or a motive ("Large language models", "Causal reasoning")."""
     return bare(title) or field_only(title) or motive_headed(title)
-
-
-#: A capitalised word inside a sentence (not after its end) before a lower-case one: how the abstract writes a proper
-#: name ("a Markov chain"); a run of capitals is a name's spelled-out form ("Large Language Models (LLMs)").
-_MID_SENTENCE_CAPITAL = re.compile(r"(?<![\w-])[a-z0-9][\w-]*[,;:)]? ([A-Z][a-z]+)(?=[,;:]? [a-z])")
-
-
-def _as_written(title: str, text: str) -> str:
-    """Return `title` with the words the abstract only writes capitalised inside its sentences ("Markov", "Gaussian",
-    "Lipschitz") capitalised again: cutting and joining phrases lower-cases words, names keep their capital."""
-    # Only a word the abstract writes capitalised somewhere can be one ("Markov" in the text): most titles have none.
-    lowered = {w for w in re.findall(r"\b[a-z]+\b", title) if w.capitalize() in text}
-    if not lowered:
-        return title
-    proper = {w.lower() for w in _MID_SENTENCE_CAPITAL.findall(text)} & lowered
-    # A word the abstract also writes in lower case is a common word some sentence capitalised ("Graph").
-    proper -= set(re.findall(r"\b[a-z]+\b", text))
-    if not proper:
-        return title
-    return re.sub(r"\b[a-z]+\b", lambda m: m.group(0).capitalize() if m.group(0) in proper else m.group(0), title)
