@@ -1534,6 +1534,33 @@ def test_a_claim_of_size_before_the_kind_of_thing_made_is_no_part_of_its_title()
         "graphs. SpecBound is tight. Experiments confirm SpecBound on many graphs.").lower()
 
 
+@pytest.mark.parametrize("sentence, start", [
+    # "LiDAR-PTQ: Effective post-training quantization method": praise of the kind, the abstract's selling.
+    ("we propose QuantZ, an effective post-training quantization method for point clouds.",
+     "QuantZ: Post-training quantization method"),
+    ("we introduce TabZ, a straightforward yet effective method designed to process tables of any schema.",
+     "TabZ: Method designed to process tables"),
+    ("we present AILZ, a principled adversarial imitation learning algorithm via the framework of boosting.",
+     "AILZ: Adversarial imitation learning algorithm"),
+])
+def test_praise_of_the_kind_of_thing_made_is_no_part_of_its_title(sentence: str, start: str) -> None:
+    abstract = f"Deep networks are widely deployed. However, existing approaches are costly. In this paper, {sentence} " \
+               "Experiments on many benchmarks confirm the gains."
+    title = infer_title(abstract)
+    assert title.startswith(start), title
+    # A quality that is the concept itself stays: "effective dimension" names no kind of thing made.
+    assert "effective dimension" in infer_title(
+        "Generalisation bounds are loose. We propose DimBound, a bound on the effective dimension of deep networks. "
+        "DimBound is tight. Experiments confirm DimBound on many networks.").lower()
+
+
+def test_a_count_of_parts_the_abstract_names_later_does_not_end_a_title() -> None:
+    # "... can outperform Ridge in several circumstances", "... from scratch through three primary innovations".
+    title = infer_title("Ridge regression is a standard tool. We show that cross-validated spectral regressors can "
+                        "outperform ridge regression in several circumstances. Experiments on data confirm it.")
+    assert title == "Cross-validated spectral regressors can outperform ridge regression", title
+
+
 def test_a_field_whose_acronym_the_title_holds_is_spelled_out_there_not_added_again() -> None:
     # "Self-Training framework for SGG in scene graph generation models": the field twice, once as its acronym.
     abstract = ("Scene graph generation (SGG) models have suffered from inherent problems regarding the benchmark "

@@ -34,6 +34,11 @@ _LEAD_DROP = re.compile(
 #: abstract's boast, not the title's description ("the largest eigenvalue" names no kind: it stays).
 _SUPERLATIVE_KIND = re.compile(rf"^(?:largest|biggest|most\s+(?:comprehensive|extensive|diverse|complete))\s+"
                                rf"(?=(?:[\w-]+\s+){{0,3}}(?:{_HEAD_RE})s?\b)", re.I)
+#: "an effective post-training quantization method", "a principled and practical framework": praise of the kind of
+#: thing a paper makes is the abstract's selling, not the title's description ("effective dimension" names no kind).
+_PRAISED_KIND = re.compile(rf"^(?:(?:effective|powerful|principled|practical|straightforward|elegant|versatile|final)"
+                           rf"(?:\s*,\s*|\s+(?:and|yet|but)\s+|\s+))+"
+                           rf"(?=(?:(?!(?:of|for|in|on|to|with|by|via|from|that|which|and|or)\s)[\w-]+\s+){{0,3}}(?:{_HEAD_RE})s?\b)(?=\S+\s+\S)", re.I)
 #: "the challenging problem of estimating X": the problem's name is the gerund phrase it holds.
 _PROBLEM_OF = re.compile(r"^(?:the\s+)?(?:(?:[\w-]+\s+){0,2}?(?:problem|task|question|challenge)\s+of\s+(?=[a-z]+ing\s)"
                          # "the problem of residual error estimation": the problem's name alone is the topic.
@@ -139,7 +144,11 @@ def _listed_heads(p: str, at: int) -> bool:
 _MANNER_TAIL = re.compile(r"(?<=\w)\s+in\s+an?\s+(?:[\w-]+\s+){0,2}(?:fashion|manner|way)$"
                           # "... formulation for the problem": a purpose pointing back at what the abstract set out.
                           r"|(?<=\w)\s+(?:for|of|to|in|on)\s+(?:the|this|these|such|that)\s+(?:problems?|tasks?|questions?"
-                          r"|issues?|challenges?|settings?|gaps?|limitations?)$")
+                          r"|issues?|challenges?|settings?|gaps?|limitations?)$"
+                          # "... from scratch through three primary innovations": a count of parts the abstract names later.
+                          r"|(?<=\w)\s+(?:through|with|via|by|using|in)\s+(?:two|three|four|five|six|several|a\s+few|multiple)"
+                          r"\s+(?:[a-z]+\s+)?(?:innovations|components|contributions|steps|stages|ideas|techniques|parts"
+                          r"|modules|strategies|designs|improvements|modifications|mechanisms|circumstances|ways|aspects)$")
 _CUT_RELATIVE = re.compile(r"\s(?:that|which)\s+(?:[a-z]+ly\s+)?[a-z]+s\s+(?:[\w-]+\s+){0,3}[\w-]+$")
 _THE_NOUN_END = re.compile(r"\bthe\s+[\w-]+$")
 #: "the effects predictive objectives have on Y": a contact clause, titled "effects of predictive objectives on Y".
@@ -161,7 +170,7 @@ def _clean_phrase(phrase: str, limit: int, generic_head: bool = False) -> str:
     p = re.split(r"(?<=[a-z0-9)])[.!?]\s+(?=[A-Z])", p, maxsplit=1)[0]  # a missed sentence end
     p = p.strip(" .,;:!?-–—\"'“”")
     p = _LEAD_DROP.sub("", p)
-    p = _LEAD_DROP.sub("", _SUPERLATIVE_KIND.sub("", p))
+    p = _LEAD_DROP.sub("", _PRAISED_KIND.sub("", _SUPERLATIVE_KIND.sub("", p)))
     p = _PROBLEM_OF.sub("", p)
     p = _EFFECT_ON.sub(r"\1 of \2 \3 ", p, count=1)  # "effects X have on Y": "effects of X on Y"
     p = _FOR_THE_TASK.sub("for ", p)  # "model for the task of text-driven video editing": the task is its name
