@@ -1800,6 +1800,33 @@ def test_a_finding_an_instruction_or_a_cut_class_is_no_title() -> None:
     assert title != "DataComp Medium benchmark", title
 
 
+@pytest.mark.parametrize("summary, title", [
+    # The summary's own title is a fragment ("We demonstrate experimentally that LLMs trained on facts"); its finding is not.
+    ('We demonstrate experimentally that LLMs trained on facts in one direction ("A is B") do not generalize to the '
+     'reverse direction ("B is A").',
+     "LLMs trained on facts in one direction do not generalize to the reverse direction"),
+    # A finding too long to state whole, about doing something: what is done.
+    ("We show that automatically formalizing and verifying LLM generated quantitative reasoning solutions consistently "
+     "outperforms vanilla majority voting.",
+     "Automatically formalizing and verifying LLM generated quantitative reasoning solutions"),
+])
+def test_a_field_only_title_gives_way_to_the_finding_the_summary_states(summary: str, title: str) -> None:
+    """"Large language models": where the abstract names only its field, the TL;DR's finding is the title."""
+    abstract = ("Large language models (LLMs) are becoming increasingly capable of solving many problems. However, they "
+                "still make errors in their reasoning steps and answers. This motivates further study of their "
+                "behaviour on many tasks across many settings.")
+    alone, _ = title_and_name(abstract, frozenset())
+    assert alone.lower() == "large language models", alone
+    assert title_and_name(abstract, frozenset(), summary)[0] == title
+    # A title naming what the abstract coins ("the Zeta Curse") keeps it: the finding does not name it.
+    named = ("We expose a failure of generalization in large language models. If a model is trained on a sentence of "
+             "one form, it will not generalize to the reverse direction. This is the Zeta Curse. We provide evidence for "
+             "the Zeta Curse by finetuning GPT-3 on fictitious statements. The Zeta Curse is robust across model sizes.")
+    kept, _ = title_and_name(named, frozenset())
+    finding = "We demonstrate experimentally that LLMs trained on facts in one direction do not generalize to the reverse."
+    assert "Zeta Curse" in kept and title_and_name(named, frozenset(), finding)[0] == kept, kept
+
+
 def test_the_build_titles_a_vague_abstract_from_its_tldr_field(tmp_path) -> None:
     """Through the build: a JSONL record's `tldr` gives the inferred title where its abstract only names the field,
     and the same abstract without a TL;DR keeps the abstract's title."""

@@ -331,9 +331,16 @@ def title_and_name(abstract_md: str, common: frozenset[str] = frozenset(),
         title = _claim_if_bare(title, text)
         # A phrase cut from a sentence because no contribution was said ("Deep reinforcement learning for pre-training
         # Decision Transformer", from a sentence citing prior work): the summary's title says what the paper did.
-        summarised = _summary_title(summary_md, common) if summary_md and (pieced or _says_little(title)) else None
-        if summarised:
-            return summarised[0], None
+        if summary_md and (pieced or _says_little(title)):
+            summarised = _summary_title(summary_md, common)
+            if summarised:
+                return summarised[0], None
+            # "We demonstrate that LLMs trained on facts in one direction do not generalize to the reverse direction":
+            # where the summary's own title is a fragment, the finding it states says what the paper is about, unless
+            # the sentence's phrase holds a name the finding does not ("Evidence for the Reversal Curse").
+            finding = _claim(plain_text(summary_md), claim_problem)
+            if finding and not _names_left_out(title, finding):
+                return _finish(as_written(finding, text)), None
         return _finish(as_written(name_first(cut_vague_purpose(title)), text)), None
     title = _finish(as_written(cut_vague_purpose(_unmarked_title(_named_title(found, text), found.name)), text))
     # "EquiformerV2" alone: the abstract never says what the method is; the authors' summary may.
@@ -342,6 +349,12 @@ def title_and_name(abstract_md: str, common: frozenset[str] = frozenset(),
         described = summarised[0].split(": ", 1)[-1] if summarised[1] else summarised[0]
         return _finish(f"{found.name}: {described}"), found.name
     return title, found.name
+
+
+def _names_left_out(title: str, other: str) -> bool:
+    """Tell whether `title` holds a name (a word with a capital, past its first) that `other` does not."""
+    held = {w.lower() for w in re.findall(r"[\w-]+", other)}
+    return any(w.lower() not in held for w in re.findall(r"[\w-]+", title)[1:] if not w.islower() and not w.isdigit())
 
 
 def _unmarked_title(title: str, name: str) -> str:

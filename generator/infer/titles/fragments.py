@@ -369,6 +369,24 @@ def cut_claim(claim: str, max_words: int) -> str:
     return " ".join(_trim_end(words[:cut])) if cut else ""
 
 
+def claim_subject(claim: str) -> str:
+    """Return the gerund phrase a finding is about ("automatically formalizing and verifying LLM solutions [consistently
+    outperforms majority voting]"), or "" when the finding opens otherwise or its verb is not found."""
+    words = claim.split()
+    lower = [_bare(w) for w in words]
+    k = 1 if lower and lower[0].endswith("ly") else 0  # "automatically formalizing"
+    if len(lower) < k + 4 or not lower[k].endswith("ing") or len(lower[k]) < 6:
+        return ""
+    for j in range(k + 2, len(lower)):
+        # The predicate: an auxiliary ("can", "is"), or a verb in -s after an adverb ("consistently outperforms") or before
+        # its object's determiner ("improves the").
+        if lower[j] in _AUXILIARIES or _verb_s(lower[j]) and (
+                lower[j - 1].endswith("ly") or j + 1 < len(lower) and lower[j + 1] in _DETERMINERS):
+            end = j - 1 if lower[j - 1].endswith("ly") else j
+            return " ".join(_trim_end(words[:end])) if end >= k + 3 else ""
+    return ""
+
+
 def _relative_cut(lower: list[str], k: int) -> bool:
     """Return whether the relative word at `k` opens a clause cut before its verb: "approach that by design [seeks ...]"."""
     return 0 < k == len(lower) - 3 and lower[k] in _RELATIVES and lower[k + 1] in _PREPOSITIONS

@@ -11,7 +11,7 @@ from collections import Counter
 from functools import lru_cache
 from typing import Callable
 
-from generator.infer.titles.fragments import cut_claim, problem
+from generator.infer.titles.fragments import claim_subject, cut_claim, problem
 from wordfreq import zipf_frequency
 
 from generator.text import everyday_word, naive_singular
@@ -119,8 +119,11 @@ def _claim(text: str, judge: Callable[[str], str | None]) -> str:
         for m in _CLAIM.finditer(sentence):
             rest = sentence[m.end():]
             end = _CLAIM_END.search(rest)
-            claim = _LEAD_DROP.sub("", re.sub(r"\s*\([^()]*\)", "", rest[:end.start()] if end else rest)).strip(" .,")
-            claim = cut_claim(_CLAIM_LEAD.sub("", claim), CLAIM_WORDS)
+            whole = _LEAD_DROP.sub("", re.sub(r"\s*\([^()]*\)", "", rest[:end.start()] if end else rest)).strip(" .,")
+            claim = cut_claim(_CLAIM_LEAD.sub("", whole), CLAIM_WORDS)
+            if not claim or len(claim) > MAX_TITLE:
+                # Too long to state whole: a finding about doing something is titled by what is done.
+                claim = claim_subject(whole)
             if claim and len(claim) <= MAX_TITLE and judge(claim) is None:
                 return claim[:1].upper() + claim[1:]
     return ""
