@@ -1827,6 +1827,28 @@ def test_a_field_only_title_gives_way_to_the_finding_the_summary_states(summary:
     assert "Zeta Curse" in kept and title_and_name(named, frozenset(), finding)[0] == kept, kept
 
 
+@pytest.mark.parametrize("summary, title", [
+    # The abstract says only where the method is used ("ZedFlow for generative models"); the summary says what it is.
+    ("Pre-training generative model for speech generation tasks.",
+     "ZedFlow: Pre-training generative model for speech generation tasks"),
+    # A list's numbers are no words of the description ("with 1) variation network").
+    ("We propose ZedFlow to generate voices conditioned on the text description with 1) variation network to model "
+     "voice details and 2) prompt generation pipeline.",
+     "ZedFlow: Generating voices conditioned on the text description with variation network"),
+    # A summary that only names the method, or whose title stops inside a noun phrase, leaves the abstract's title.
+    ("ZedFlow is an open-source platform that simplifies machine learning applications.", "ZedFlow for generative models"),
+    ("A new state-of-the-art unsupervised video object learning approach incorporating parallel U-Net attention, "
+     "object-wise sequential VAE, and transformer-based decoding.", "ZedFlow for generative models"),
+])
+def test_a_named_method_the_abstract_does_not_describe_takes_the_summarys_description(summary: str, title: str) -> None:
+    abstract = ("Generative models have gained more and more attention in recent years for their remarkable success. In "
+                "speech, text-to-speech synthesis and neural vocoder are good examples where generative models have "
+                "shined. Specifically, we pre-trained a generative model, named ZedFlow, on 60k hours of untranscribed "
+                "speech with masked conditions. Experiment results show the pre-trained model can be fine-tuned.")
+    assert title_and_name(abstract, frozenset()) == ("ZedFlow for generative models", "ZedFlow")
+    assert title_and_name(abstract, frozenset(), summary) == (title, "ZedFlow")
+
+
 def test_the_build_titles_a_vague_abstract_from_its_tldr_field(tmp_path) -> None:
     """Through the build: a JSONL record's `tldr` gives the inferred title where its abstract only names the field,
     and the same abstract without a TL;DR keeps the abstract's title."""

@@ -18,7 +18,7 @@ import re
 
 from generator.text import abbreviates, as_written, naive_singular, unmarked
 from generator.infer.titles.coined import _acronym_long_form, _count_word, _Name
-from generator.infer.titles.fragments import claim_problem, problem, repair, strip_opening
+from generator.infer.titles.fragments import claim_problem, cut_inside_phrase, problem, repair, strip_opening
 from generator.infer.titles.lexicon import _HEAD_RE, _INTRO_GERUNDS, _INTRO_VERBS
 from generator.infer.titles.names import _coined_term, _name_of, _subject_name, common_in, common_names, method_name, to_rename
 from generator.infer.titles.phrases import (
@@ -343,11 +343,20 @@ def title_and_name(abstract_md: str, common: frozenset[str] = frozenset(),
                 return _finish(as_written(finding, text)), None
         return _finish(as_written(name_first(cut_vague_purpose(title)), text)), None
     title = _finish(as_written(cut_vague_purpose(_unmarked_title(_named_title(found, text), found.name)), text))
-    # "EquiformerV2" alone: the abstract never says what the method is; the authors' summary may.
-    summarised = _summary_title(summary_md, common) if summary_md and title == found.name else None
+    # "EquiformerV2" alone, "SpeechFlow for generative models": the abstract never says what the method is (the field
+    # only says where it is); the authors' summary may ("Pre-training generative model for speech generation tasks").
+    undescribed = title == found.name or title.startswith(f"{found.name} for ")
+    summarised = _summary_title(summary_md, common) if summary_md and undescribed else None
     if summarised and summarised[1] in (None, found.name):
         described = summarised[0].split(": ", 1)[-1] if summarised[1] else summarised[0]
-        return _finish(f"{found.name}: {described}"), found.name
+        room = MAX_TITLE - len(found.name) - 2
+        if len(described) > room:  # cut where a title may end ("... approach incorporating [parallel]" may not)
+            described = _judge(_tidy_end(_cut_words(described, room)))
+        # "BatteryML is an open-source platform ...": a summary whose title is the name says no more; one cut inside a
+        # noun phrase ("... approach incorporating parallel [U-Net attention]") says it wrong.
+        if len(described.split()) >= 2 and _spelled(described) != _spelled(found.name) \
+                and not cut_inside_phrase(described, plain_text(summary_md)):
+            return _finish(f"{found.name}: {described}"), found.name
     return title, found.name
 
 
@@ -364,9 +373,14 @@ def _unmarked_title(title: str, name: str) -> str:
     return f"{head}{sep}{unmarked(description, name)}" if sep and head == name else title
 
 
+#: An unbracketed list number before an item ("1) ", "ii) ", "b) ").
+_LIST_NUMBER = re.compile(r"(?:(?<=\s)|^)(?:\d|[ivx]{1,4}|[a-h])\)\s+")
+
+
 def _summary_title(summary_md: str, common: frozenset[str]) -> tuple[str, str | None] | None:
     """Return the title and name the summary (TL;DR) gives, or None when that title is a fragment or says little."""
-    summarised, named = title_and_name(summary_md, common)
+    # "to generate voices with 1) a variation network and 2) ...": a list's numbers are no words of a title.
+    summarised, named = title_and_name(_LIST_NUMBER.sub("", summary_md), common)
     return None if problem(summarised) is not None or _says_little(summarised) else (summarised, named)
 
 

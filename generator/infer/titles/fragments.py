@@ -369,6 +369,17 @@ def cut_claim(claim: str, max_words: int) -> str:
     return " ".join(_trim_end(words[:cut])) if cut else ""
 
 
+def cut_inside_phrase(phrase: str, text: str) -> bool:
+    """Tell whether `phrase`, taken from `text`, stops inside a noun phrase there: the word after its last two is a
+    content word ("... approach incorporating parallel [U-Net attention]"), not punctuation or a function word."""
+    words = re.findall(r"[\w-]+", phrase)
+    if len(words) < 2:
+        return False
+    m = re.search(rf"(?<![\w-]){re.escape(words[-2])}\W+{re.escape(words[-1])}(?![\w-])\s*([\w-]*)", text, re.I)
+    after = m.group(1).lower() if m else ""
+    return bool(after) and after not in _LOOSE_END | _RELATIVES and not after.endswith("ly")  # "... simultaneously"
+
+
 def claim_subject(claim: str) -> str:
     """Return the gerund phrase a finding is about ("automatically formalizing and verifying LLM solutions [consistently
     outperforms majority voting]"), or "" when the finding opens otherwise or its verb is not found."""
