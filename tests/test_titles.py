@@ -1542,6 +1542,8 @@ def test_a_claim_of_size_before_the_kind_of_thing_made_is_no_part_of_its_title()
      "TabZ: Method designed to process tables"),
     ("we present AILZ, a principled adversarial imitation learning algorithm via the framework of boosting.",
      "AILZ: Adversarial imitation learning algorithm"),
+    ("we propose ZedSmart, a straightforward and effective baseline enhanced by an adaptive feature extractor.",
+     "ZedSmart: Baseline enhanced by an adaptive feature extractor"),
 ])
 def test_praise_of_the_kind_of_thing_made_is_no_part_of_its_title(sentence: str, start: str) -> None:
     abstract = f"Deep networks are widely deployed. However, existing approaches are costly. In this paper, {sentence} " \
