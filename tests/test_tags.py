@@ -1014,6 +1014,20 @@ def test_a_paper_sharing_nothing_shows_the_phrase_it_keeps_naming():
     assert all(shown == {"kernel herding", "beam search"} for shown in names[1:])
 
 
+def test_a_paper_whose_shared_tags_are_broad_words_also_shows_the_phrase_it_keeps_naming():
+    """"sequential Monte Carlo (SMC)", then "SMC" three times: the paper's subject, though it shares two words every
+    paper uses ("inference", "approximation"); its acronym is a short form, not the capitals of a name."""
+    texts = ["Controlled generation by sequential Monte Carlo (SMC) for inference and approximation. Our SMC method "
+             "weights particles, and SMC reallocates compute; inference by approximation is exact in the limit."]
+    texts += [f"Kernel herding for {x}. We study kernel herding for inference and approximation; approximation with "
+              f"kernel herding is cheap, and inference is fast." for x in ("sampling", "planning", "control")]
+    names = _tag_names(texts)
+    assert names[0] == {"sequential Monte Carlo", "inference", "approximation"}, names[0]
+    # Spelled out in capitals before its acronym, it is the paper's own method: its title names it already.
+    texts[0] = texts[0].replace("sequential Monte Carlo (SMC)", "Zeta Annealed Sampler (SMC)")
+    assert _tag_names(texts)[0] == {"inference", "approximation"}
+
+
 PROBLEM_PAPERS = [
     "Diffusion models solve inverse problems such as deblurring. We propose a posterior sampler for inverse problems "
     "and show that inverse problems with noisy measurements become tractable. The optimization problem is convex.",

@@ -13,6 +13,7 @@ docs/inference.md for the method's history).
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Callable
 
@@ -112,7 +113,7 @@ def assign_tags(papers: list[Paper], vocab: Vocabulary, max_tags: int = 5, min_t
     picks = _shared_picks(picker, allowed, unfit, _without_pieces(picker, cands, given_keys, fold, expansions, allowed,
                                                                   picks))
     picks = [_without_middles(keys, cands.keys) for keys in picks]
-    picks = _own_phrases(cands, unfit, picks)
+    picks = _own_phrases(cands, unfit, picks, [p.text or "" for p in papers])
     tags: dict[str, Tag] = {}
     slug_of: dict[int, str] = {}
     fields = cands.fields()
@@ -231,12 +232,15 @@ def _shared_picks(picker: Picker, allowed: np.ndarray, unfit: _Unfit, picks: lis
         usage = Counter({k: n for k, n in usage.items() if n > 0})
 
 
-def _own_phrases(cands: Candidates, unfit: _Unfit, picks: list[list[int]]) -> list[list[int]]:
+def _own_phrases(cands: Candidates, unfit: _Unfit, picks: list[list[int]], texts: list[str]) -> list[list[int]]:
     """Return the picks with, for each paper of fewer than OWN_PHRASE_BELOW tags, the phrase of several words it names
     OWN_PHRASE_MENTIONS times or more that no other paper names: a small corpus's specific subjects ("molecular
     docking" among 38 papers of many fields). It must end and open most of its noun phrases (no piece of a longer one)."""
     for row, keys in enumerate(picks):
-        if len(keys) >= OWN_PHRASE_BELOW:
+        # One plain word shared with others ("inference", "approximation") says less than the paper's own subject.
+        # One plain word on many papers ("inference", "approximation") says less than the paper's own subject.
+        if sum(" " in cands.keys[k] or bool(cands._named[k]) or cands.df[k] <= BROAD_SHARE * len(picks)
+               for k in keys) >= OWN_PHRASE_BELOW:
             continue
         a, b = np.searchsorted(cands.paper, [row, row + 1])
         best: tuple[tuple[int, int, str], int] | None = None
@@ -248,18 +252,29 @@ def _own_phrases(cands: Candidates, unfit: _Unfit, picks: list[list[int]]) -> li
             if not unfit.named_alone(k) or cands.opens[k] * 2 < cands.total[k] or key.split(" ", 1)[0] in BAD_START:
                 continue
             rank = (-int(cands.tf[j]), int(cands.first[j]), key)
-            if (best is None or rank < best[0]) and not unfit(k) and not _coined(cands.surfaces(k)):
+            if (best is None or rank < best[0]) and not unfit(k) and not _coined(cands.surfaces(k), texts[row]):
                 best = (rank, k)
         if best is not None:
             picks[row] = keys + [best[1]]
     return picks
 
 
-def _coined(surfaces: dict[str, int]) -> bool:
+def _coined(surfaces: dict[str, int], text: str) -> bool:
     """Tell whether a phrase is mostly written as a name, each word capitalised ("Condition-Annealed Diffusion
-    Sampler", "MIN-K PROB"): the paper's own method, which its title already names."""
-    named = sum(n for form, n in surfaces.items() if all(w[:1].isupper() for w in form.split()))
-    return named * 2 > sum(surfaces.values())
+    Sampler", "MIN-K PROB"): the paper's own method, which its title already names. Its acronym ("SMC") counts as the
+    name's when the text spells it out in capitals ("Condition-Annealed Diffusion Sampler (CADS)"), not when it writes
+    a term ("sequential Monte Carlo (SMC)")."""
+    spelled = [form for form in surfaces if " " in form]
+    capitalised = any(_spelled_in_capitals(form, text) for form in spelled)
+    counted = surfaces if capitalised or not spelled else {f: n for f, n in surfaces.items() if " " in f}
+    named = sum(n for form, n in counted.items() if all(w[:1].isupper() for w in form.split()))
+    return named * 2 > sum(counted.values())
+
+
+def _spelled_in_capitals(form: str, text: str) -> bool:
+    """Tell whether `text` writes the words of `form` with every word capitalised ("Condition-Annealed ...")."""
+    found = re.search(r"(?<![\w-])" + r"\s+".join(re.escape(w) for w in form.split()) + r"(?![\w-])", text, re.I)
+    return bool(found) and all(w[:1].isupper() for w in found.group(0).split())
 
 
 def _leads(keys: list[str], picks: list[list[int]]) -> set[int]:
