@@ -1841,6 +1841,9 @@ def test_a_field_only_title_gives_way_to_the_finding_the_summary_states(summary:
     ("ZedFlow is an open-source platform that simplifies machine learning applications.", "ZedFlow for generative models"),
     ("A new state-of-the-art unsupervised video object learning approach incorporating parallel U-Net attention, "
      "object-wise sequential VAE, and transformer-based decoding.", "ZedFlow for generative models"),
+    # A summary reporting a study says what was found, not what the method is.
+    ("We analyze advantage of return-conditioned supervised learning in near-deterministic environments.",
+     "ZedFlow for generative models"),
 ])
 def test_a_named_method_the_abstract_does_not_describe_takes_the_summarys_description(summary: str, title: str) -> None:
     abstract = ("Generative models have gained more and more attention in recent years for their remarkable success. In "

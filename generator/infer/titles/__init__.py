@@ -346,7 +346,8 @@ def title_and_name(abstract_md: str, common: frozenset[str] = frozenset(),
     # "EquiformerV2" alone, "SpeechFlow for generative models": the abstract never says what the method is (the field
     # only says where it is); the authors' summary may ("Pre-training generative model for speech generation tasks").
     undescribed = title == found.name or title.startswith(f"{found.name} for ")
-    summarised = _summary_title(summary_md, common) if summary_md and undescribed else None
+    # ... unless the summary reports a study ("We analyze advantage of X ..."): its title is what was found, not the method.
+    summarised = _summary_title(summary_md, common) if summary_md and undescribed and not _STUDY.match(summary_md) else None
     if summarised and summarised[1] in (None, found.name):
         described = summarised[0].split(": ", 1)[-1] if summarised[1] else summarised[0]
         room = MAX_TITLE - len(found.name) - 2
@@ -373,6 +374,9 @@ def _unmarked_title(title: str, name: str) -> str:
     return f"{head}{sep}{unmarked(description, name)}" if sep and head == name else title
 
 
+#: A summary reporting a study of the authors' ("We analyze", "This paper investigates"), not what their method is.
+_STUDY = re.compile(r"\s*(?:[Ww]e|[Tt]his (?:paper|work|study))\s+(?:first\s+|theoretically\s+|empirically\s+)?"
+                    r"(?:analy[sz]e|stud(?:y|ies)|investigates?|examines?|explores?|characteri[sz]es?)\b")
 #: An unbracketed list number before an item ("1) ", "ii) ", "b) ").
 _LIST_NUMBER = re.compile(r"(?:(?<=\s)|^)(?:\d|[ivx]{1,4}|[a-h])\)\s+")
 
