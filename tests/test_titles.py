@@ -1574,6 +1574,14 @@ def test_a_field_whose_acronym_the_title_holds_is_spelled_out_there_not_added_ag
     assert infer_title(abstract) == "ZT-SGG: Zelf-Training framework for scene graph generation"
 
 
+def test_a_field_whose_prefixed_acronym_the_title_holds_is_spelled_out_there_not_added_again() -> None:
+    # "Model-based approach to meta-RL for meta-reinforcement learning": the field twice, once as "meta-RL".
+    abstract = ("Meta-reinforcement learning (meta-RL) is a promising framework for hard exploration. Existing meta-RL "
+                "algorithms have low sample efficiency. In this work, we propose a new model-based approach to meta-RL, "
+                "based on elements from existing methods. Experiments on meta-RL benchmarks confirm it.")
+    assert infer_title(abstract) == "Model-based approach to meta-reinforcement learning"
+
+
 def test_a_range_from_one_thing_to_another_is_not_cut_after_its_from() -> None:
     # "... establish the links from ansatz [to various symmetries]": half a range is a fragment.
     abstract = ("Variational quantum algorithms (VQAs) have emerged as popular approaches to obtain quantum advantage. "

@@ -522,6 +522,9 @@ def _with_topic(phrase: str, text: str, room: int) -> str:
     new = [naive_singular(w) for w in re.findall(r"\w+", topic.lower()) if w not in _STOP_TAIL]
     # A leading digit run is one initial ("3D gaussian splatting" -> "3dgs").
     short = _short_form(phrase, "".join(re.match(r"\d+[a-z]?|\w", w).group(0) for w in new))
+    if not short and len(new) >= 3 and "-" in topic.split()[0]:
+        # "meta-RL" for "meta-reinforcement learning": a prefix kept whole before the acronym of the rest.
+        short = re.search(rf"(?<![\w-]){re.escape(new[0])}-{''.join(w[0] for w in new[1:])}s?(?![\w-])", phrase, re.I)
     if not short and len(new) >= 3 and new[-1] in _KIND_HEADS and len(topic.split()) == len(new):
         # "scene graph generation (SGG) models": the acronym names the task, the models are its kind.
         short = _short_form(phrase, "".join(re.match(r"\d+[a-z]?|\w", w).group(0) for w in new[:-1]))
@@ -533,7 +536,8 @@ def _with_topic(phrase: str, text: str, room: int) -> str:
         # "... evaluation of LLMs" already says where; the field spelled out reads better than its acronym.
         spelled = topic if short.group(0).endswith("s") else " ".join(topic.split()[:-1] + [naive_singular(topic.split()[-1])])
         if phrase[:short.start()].split()[-1:] and phrase[:short.start()].split()[-1][:1].isupper():
-            spelled = " ".join(w[:1].upper() + w[1:] for w in spelled.split())  # "Quantal Adversarial RL": a name
+            # "Quantal Adversarial RL", "Variance Reduced Meta-CL": a name, every word and hyphen part capitalised.
+            spelled = re.sub(r"(?<![\w'])\w", lambda m: m.group(0).upper(), spelled)
         return phrase[:short.start()] + spelled + phrase[short.end():]
     if re.search(r"\b(?:for|in|of|on)\s*$", phrase):
         return phrase
