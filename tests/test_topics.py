@@ -302,6 +302,26 @@ def _facet_corpus(facet_papers: int) -> tuple[list[Paper], dict[str, Tag], "np.n
     return papers, tags, np.array([0] * 8 + [1] * 4 + [2] * 4)
 
 
+def test_a_topic_whose_tags_say_nothing_of_most_papers_is_named_by_the_subject_word_they_share():
+    """"Causal fairness" names 1 of 4 papers; "fairness" is in the text of all of them and of no other paper."""
+    import numpy as np
+
+    focus = ["loan approval", "hiring decisions", "medical triage", "college admissions"]
+    texts = ["We audit fairness in loan approval with calibrated credit scores and report where lenders disagree.",
+             "Hiring decisions need fairness: we reweight training data from past recruiters and test resume screeners.",
+             "For medical triage, fairness across patient groups is measured by new metrics on emergency records.",
+             "College admissions models are tested for fairness under distribution shift across application years."]
+    papers = [Paper(id=f"f{i:02d}", abstract=t, text=t, source=f"x.txt:{i}", collection="c")
+              for i, t in enumerate(texts)] + grouped_papers()
+    for i, p in enumerate(papers[:4]):
+        p.tags = ["causal-fairness"] if i == 0 else [f"own-{i}"]
+    tags = {"causal-fairness": Tag(slug="causal-fairness", name="causal fairness", papers=["f00"])}
+    tags.update({f"own-{i}": Tag(slug=f"own-{i}", name=f"{focus[i]} audit", papers=[f"f{i:02d}"]) for i in range(1, 4)})
+    labels = np.array([0] * 4 + [1] * 4 + [2] * 4 + [3] * 4)
+    topics = assign_topics(papers, build_features(papers), tags, Vocabulary(), labels=labels)
+    assert next(t for t in topics if "f03" in t.papers).name == "Fairness", [t.name for t in topics]
+
+
 def test_a_topic_that_is_one_phrase_is_named_by_it_alone():
     # "temporal variations" is on 2 of the topic's 8 papers, "time series" on all of them: the topic is time series.
     papers, tags, labels = _facet_corpus(2)

@@ -87,6 +87,12 @@ REHOME_SHARE = 0.5
 #: (see _tag_topics).
 TAG_TOPIC_SHARE = 0.1
 TAG_TOPIC_MIN_PAPERS = 3
+#: A topic whose name says nothing of most of its papers, and of at least this many papers, is named by the subject word
+#: (see _subject_words) that at least this share of them use ...
+SUBJECT_WORD_PAPERS = 4
+SUBJECT_WORD_SHARE = 0.6
+#: ... at least this many times as often as the corpus's papers do.
+SUBJECT_WORD_LIFT = 3.0
 #: A word ending so is an adjective: alone after a hyphen ("multi-modal") it names no topic.
 _ADJECTIVE_ENDS = ("al", "ive", "ous", "able", "ible", "ful", "less")
 #: Topic number of a paper in no topic.
@@ -362,6 +368,7 @@ def _describe_all(labels: np.ndarray, papers: list[Paper], features: Features, t
         _keep_names(topics, labels, [p.id for p in papers], previous, candidates)
     _drop_furniture(topics, papers, tags)
     _drop_facets(topics, labels, papers, tags)
+    _subject_words(topics, labels, papers, tags, features)
     return topics
 
 
@@ -419,6 +426,42 @@ def _drop_facets(topics: list[Topic], labels: np.ndarray, papers: list[Paper], t
             if not any(_overlaps(sole, q) for d, other in enumerate(topics) if d != c for q in other.named_by):
                 topics[c] = _named([sole] + [p for p in topic.phrases if p not in (sole, facet)], 1)
             break
+
+
+def _subject_words(topics: list[Topic], labels: np.ndarray, papers: list[Paper], tags: dict[str, Tag],
+                   features: Features) -> None:
+    """Name a topic whose name says nothing of most of its papers (_says_name) by the subject word most of them use
+    (SUBJECT_WORD_SHARE, SUBJECT_WORD_LIFT): "Fairness", where only 3 of 21 papers said "causal fairness" or "fair
+    machine learning", the tags its papers share, and 14 say "fairness", which is no tag of theirs."""
+    if not features.terms:
+        return
+    used = (features.tfidf > 0).tocsr()
+    share_in_corpus = np.asarray(used.sum(axis=0)).ravel() / len(papers)
+    for c, topic in enumerate(topics):
+        members = np.flatnonzero(labels == c)
+        names = {text.fold_key(p) for p in topic.named_by}
+        if len(members) < SUBJECT_WORD_PAPERS or 2 * sum(_says_name(papers[i], tags, names) for i in members) >= len(members):
+            continue
+        share = np.asarray(used[members].sum(axis=0)).ravel() / len(members)
+        lift = share / np.maximum(share_in_corpus, 1e-12)
+        fits = np.flatnonzero((share >= SUBJECT_WORD_SHARE) & (lift >= SUBJECT_WORD_LIFT) & features.readable)
+        for j in sorted(fits.tolist(), key=lambda j: (-share[j] * math.log1p(lift[j]), features.terms[j])):
+            word = features.terms[j]
+            if _subject_word(word) and not any(_overlaps(word, q) for d, other in enumerate(topics) if d != c
+                                               for q in other.named_by):
+                topics[c] = _named([word] + [p for p in topic.phrases if not _overlaps(p, word)], 1)
+                break
+
+
+def _subject_word(word: str) -> bool:
+    """Tell whether one word of the abstracts names a subject a topic may be called by: a noun of a quality or an
+    activity ("fairness", "quantization", "privacy"), not everyday English ("improvement") nor a vague kind."""
+    return word.isalpha() and word.endswith(_SUBJECT_ENDINGS) and not text.everyday_word(word)
+
+
+#: Endings of nouns of a quality or an activity that name a subject; "-ing" and "-ence" words of the text are as often
+#: its actions or its furniture ("modeling", "inference").
+_SUBJECT_ENDINGS = ("tion", "sion", "ity", "ness", "acy", "ism", "sis", "ment")
 
 
 def _unglue(topics: list[Topic], labels: np.ndarray, papers: list[Paper], tags: dict[str, Tag], z: np.ndarray,
