@@ -128,6 +128,8 @@ def assign_topics(
         labels = _rehome(labels, topics, papers, tags, features.embedding, previous)
         grouped = labels
         labels = _tag_topics(labels, topics, papers, tags, features.embedding, broad)
+        # Named last, once every paper is placed: a better name moves no paper.
+        _subject_words(topics, labels, papers, tags, features)
         for c, topic in enumerate(topics):
             topic.grouped = [papers[i].id for i in np.flatnonzero(grouped == c)]
     for c, topic in enumerate(topics):
@@ -368,7 +370,6 @@ def _describe_all(labels: np.ndarray, papers: list[Paper], features: Features, t
         _keep_names(topics, labels, [p.id for p in papers], previous, candidates)
     _drop_furniture(topics, papers, tags)
     _drop_facets(topics, labels, papers, tags)
-    _subject_words(topics, labels, papers, tags, features)
     return topics
 
 
