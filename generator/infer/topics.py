@@ -456,7 +456,7 @@ def _subject_words(topics: list[Topic], labels: np.ndarray, papers: list[Paper],
 
 def _subject_word(word: str) -> bool:
     """Tell whether one word of the abstracts names a subject a topic may be called by: a noun of a quality or an
-    activity ("fairness", "quantization", "privacy"), not everyday English ("improvement") nor a vague kind."""
+    activity ("fairness", "quantization", "robustness"), not everyday English ("improvement", "privacy")."""
     return word.isalpha() and word.endswith(_SUBJECT_ENDINGS) and not text.everyday_word(word)
 
 

@@ -237,9 +237,8 @@ def _own_phrases(cands: Candidates, unfit: _Unfit, picks: list[list[int]], texts
     OWN_PHRASE_MENTIONS times or more that no other paper names: a small corpus's specific subjects ("molecular
     docking" among 38 papers of many fields). It must end and open most of its noun phrases (no piece of a longer one)."""
     for row, keys in enumerate(picks):
-        # One plain word shared with others ("inference", "approximation") says less than the paper's own subject.
         # One plain word on many papers ("inference", "approximation") says less than the paper's own subject.
-        if sum(" " in cands.keys[k] or bool(cands._named[k]) or cands.df[k] <= BROAD_SHARE * len(picks)
+        if sum(" " in cands.keys[k] or cands.named(k) or cands.df[k] <= BROAD_SHARE * len(picks)
                for k in keys) >= OWN_PHRASE_BELOW:
             continue
         a, b = np.searchsorted(cands.paper, [row, row + 1])

@@ -198,6 +198,10 @@ class Candidates:
         self._written = [(rows.forms[i], mentions[i]) for i in order.tolist()]
         self._written_starts = np.searchsorted(rows.key[written][order], np.arange(len(self.keys) + 1))
 
+    def named(self, kid: int) -> bool:
+        """Return whether a key is one word written as a name or an acronym ("CLIP"; scores() finds them)."""
+        return bool(self._named[kid])
+
     def surfaces(self, kid: int, written_only: bool = False) -> dict[str, int]:
         """Return how often each written form of a key occurs (author keywords included).
 

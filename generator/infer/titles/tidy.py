@@ -38,7 +38,8 @@ _SUPERLATIVE_KIND = re.compile(rf"^(?:largest|biggest|most\s+(?:comprehensive|ex
 #: thing a paper makes is the abstract's selling, not the title's description ("effective dimension" names no kind).
 _PRAISED_KIND = re.compile(rf"^(?:(?:effective|powerful|principled|practical|straightforward|elegant|versatile|final)"
                            rf"(?:\s*,\s*|\s+(?:and|yet|but)\s+|\s+))+"
-                           rf"(?=(?:(?!(?:of|for|in|on|to|with|by|via|from|that|which|and|or)\s)[\w-]+\s+){{0,3}}(?:{_HEAD_RE}|baseline|solution|alternative|recipe)s?\b)", re.I)
+                           rf"(?=(?:(?!(?:of|for|in|on|to|with|by|via|from|that|which|and|or)\s)[\w-]+\s+){{0,3}}"
+                           rf"(?:{_HEAD_RE}|baseline|solution|alternative|recipe)s?\b)", re.I)
 #: "the challenging problem of estimating X": the problem's name is the gerund phrase it holds.
 _PROBLEM_OF = re.compile(r"^(?:the\s+)?(?:(?:[\w-]+\s+){0,2}?(?:problem|task|question|challenge)\s+of\s+(?=[a-z]+ing\s)"
                          # "the problem of residual error estimation": the problem's name alone is the topic.
