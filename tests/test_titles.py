@@ -1582,6 +1582,15 @@ def test_a_field_whose_prefixed_acronym_the_title_holds_is_spelled_out_there_not
     assert infer_title(abstract) == "Model-based approach to meta-reinforcement learning"
 
 
+def test_a_verb_and_its_object_after_their_subject_are_no_key_term() -> None:
+    # "translators guarantee correctness", "approaches guarantee correctness": said twice, but as a predicate.
+    abstract = ("Maintaining legacy software requires many engineering hours. Existing program translators guarantee "
+                "correctness, but are hand-engineered for each language. Learned transpilation offers an alternative to "
+                "manual rewriting. Symbolic approaches guarantee correctness but struggle to scale to longer programs. "
+                "Learned transpilation with language models is flexible.")
+    assert infer_title(abstract) == "Learned transpilation for maintaining legacy software"
+
+
 def test_a_range_from_one_thing_to_another_is_not_cut_after_its_from() -> None:
     # "... establish the links from ansatz [to various symmetries]": half a range is a fragment.
     abstract = ("Variational quantum algorithms (VQAs) have emerged as popular approaches to obtain quantum advantage. "

@@ -62,11 +62,14 @@ def _word_key(token: str) -> str:
 def _spans(text: str) -> tuple[dict[str, int], dict[str, dict[str, int]], frozenset[str]]:
     """Count the 2-3 word runs of term words, plural-folded, with how each is written (in order of first sight); and
     return the prefixes: capitalised runs never said alone that go on with different words ("Stochastic Gradient" of
-    "Stochastic Gradient Descent" and "Stochastic Gradient Boosting"), a part several names share, not a term."""
+    "Stochastic Gradient Descent" and "Stochastic Gradient Boosting"), a part several names share, not a term, and the
+    predicates: runs every mention of which follows a plural noun ("translators [guarantee correctness]"), a verb and
+    its object after their subject."""
     counts: dict[str, int] = {}
     forms: dict[str, dict[str, int]] = {}
     ends: set[str] = set()
     nexts: dict[str, set[str]] = {}
+    after_plural: dict[str, int] = {}
     run: list[str] = []
     keys: list[str] = []
     for token in _WORD.findall(text) + ["."]:
@@ -88,14 +91,22 @@ def _spans(text: str) -> tuple[dict[str, int], dict[str, dict[str, int]], frozen
                     nexts.setdefault(key, set()).add(keys[i + n])
                 else:
                     ends.add(key)
+                if i and _plural_noun(run[i - 1]):
+                    after_plural[key] = after_plural.get(key, 0) + 1
                 seen = forms.get(key)
                 if seen is None:
                     forms[key] = {written: 1}
                 else:
                     seen[written] = seen.get(written, 0) + 1
         run, keys = [], []
-    return counts, forms, frozenset(k for k, after in nexts.items() if len(after) >= 2 and k not in ends
-                                    and all(w[:1].isupper() for form in forms[k] for w in form.split()))
+    prefixes = frozenset(k for k, after in nexts.items() if len(after) >= 2 and k not in ends
+                         and all(w[:1].isupper() for form in forms[k] for w in form.split()))
+    return counts, forms, prefixes | frozenset(k for k, n in after_plural.items() if n == counts[k])
+
+
+def _plural_noun(token: str) -> bool:
+    """Return whether a lower-case word reads as a plural noun ("translators", "approaches"), not "loss" or "focus"."""
+    return token.islower() and len(token) > 3 and token.endswith("s") and not token.endswith(("ss", "us", "is"))
 
 
 @lru_cache(maxsize=64)
