@@ -1028,6 +1028,18 @@ def test_a_paper_whose_shared_tags_are_broad_words_also_shows_the_phrase_it_keep
     assert _tag_names(texts)[0] == {"inference", "approximation"}
 
 
+def test_an_acronym_a_paper_brings_in_for_a_name_of_its_own_takes_no_other_papers_long_form():
+    """"Matryoshka Diffusion (MDM)" is not the "Mutual Distillation Module (MDM)" two other papers write about."""
+    texts = ["Point-level supervision for instance segmentation. We propose a Mutual Distillation Module (MDM) between "
+             "branches; MDM transfers instance cues, and MDM improves point-level instance segmentation.",
+             "Point-level instance segmentation with weak labels. A mutual distillation module refines masks; the mutual "
+             "distillation module is cheap, and instance segmentation improves.",
+             "High-resolution image synthesis. We introduce Matryoshka Diffusion (MDM), an end-to-end framework; MDM "
+             "denoises at several resolutions, and MDM trains progressively for image synthesis."]
+    names = _tag_names(texts)
+    assert "mutual distillation module" in names[0] and "mutual distillation module" not in names[2], names
+
+
 PROBLEM_PAPERS = [
     "Diffusion models solve inverse problems such as deblurring. We propose a posterior sampler for inverse problems "
     "and show that inverse problems with noisy measurements become tractable. The optimization problem is convex.",

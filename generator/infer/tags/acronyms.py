@@ -220,7 +220,19 @@ def mentionable_acronyms(facts: list[list], acronyms: dict[str, str], text: str 
         if acro not in acronyms or not _same_name(key, acronyms[acro]):
             local[acro] = key
     found = {s: local[s] if s in local else acronyms[s] for s in stems if s in local or s in acronyms}
-    return {s: key for s, key in found.items() if s in local or s not in coined or _says_a_word(key, text)}
+    # A text that brings in the acronym itself, after words that are not the corpus's long form ("Matryoshka Diffusion
+    # (MDM)" against "mutual distillation module"), means something else by it.
+    return {s: key for s, key in found.items()
+            if s in local or (s not in coined or _says_a_word(key, text)) and not _brought_in_otherwise(s, key, text)}
+
+
+def _brought_in_otherwise(acronym: str, key: str, text: str) -> bool:
+    """Tell whether `text` writes "(ACRONYM)" after a name of its own, capitalised words sharing no content word with
+    the long form `key` ("Matryoshka Diffusion (MDM)"); a gloss ("external tools (APIs)") brings in nothing."""
+    if f"({acronym}" not in text:
+        return False
+    m = re.search(rf"((?:[A-Z][\w-]*\s+)+[A-Z][\w-]*)\s*\(\s*{re.escape(acronym)}s?\s*\)", text)
+    return bool(m) and not _content_words(fold_key(m.group(1))) & _content_words(key)
 
 
 def _says_a_word(key: str, text: str) -> bool:
