@@ -14,7 +14,8 @@ from functools import lru_cache
 from operator import itemgetter
 
 from generator.infer.titles.coined import _acronym_long_form
-from generator.infer.titles.fragments import _AUXILIARIES, _CONJUNCTIONS, _DETERMINERS, _PREPOSITIONS, _PRONOUNS, _adverb
+from generator.infer.titles.fragments import (_AUXILIARIES, _CONJUNCTIONS, _DETERMINERS, _PREPOSITIONS, _PRONOUNS, _adverb,
+                                              _verb_s)
 from generator.text import everyday_word, naive_singular
 
 _WORD = re.compile(r"\w[\w-]*|[^\w\s]")
@@ -106,7 +107,7 @@ def _spans(text: str) -> tuple[dict[str, int], dict[str, dict[str, int]], frozen
 
 def _plural_noun(token: str) -> bool:
     """Return whether a lower-case word reads as a plural noun ("translators", "approaches"), not "loss" or "focus"."""
-    return token.islower() and len(token) > 3 and token.endswith("s") and not token.endswith(("ss", "us", "is"))
+    return token.islower() and _verb_s(token)  # a word in -s: a plural noun or a verb, as fragments reads it
 
 
 @lru_cache(maxsize=64)
