@@ -186,6 +186,9 @@ def score(done: Inferred, raw_abstracts: list[str]) -> dict:
     out["reason_terms_broad"] = evaluate_shown.broad_share([t for r in reasons for t in r], texts)
     out["keywords_broad"] = evaluate_shown.broad_share([k for kws in done.keywords for k in kws], texts)
     out["reasons_empty"] = sum(not r for r in reasons) / len(reasons) if reasons else 0.0
+    # A reason a researcher takes is what the page's paper is about: the share of reason terms its author keywords name.
+    judged = [(t, kws) for p, kws in zip(papers, done.keywords) if kws for r in p.related for t in r.terms]
+    out["reason_terms_keywords"] = sum(any(evaluate.tag_matches(t, k) for k in kws) for t, kws in judged) / len(judged) if judged else 0.0
     out["topics"] = {
         "count": len(done.topics),
         "nmi": evaluate.topic_nmi([p.topic or "" for p in papers], done.areas),
@@ -249,6 +252,7 @@ def table(result: dict) -> str:
         (f"reason terms used by > {evaluate_shown.BROAD_USE:.0%} (and 2) of abstracts (keywords)",
          f"{f(result['reason_terms_broad'])} ({f(result['keywords_broad'])})", ""),
         ("related links shown without a reason", f(result["reasons_empty"]), ""),
+        ("reason terms the paper's author keywords name", f(result["reason_terms_keywords"]), ""),
         ("topics count", str(result["topics"]["count"]), ""),
         ("topics NMI vs primary area", f(result["topics"]["nmi"]), ">= 0.37"),
         ("topic names with an everyday word", f(result["topics"]["everyday"]), "0"),

@@ -57,6 +57,25 @@ def test_shared_tags_come_first_and_use_tag_names():
     assert papers[1].related[0].id == "p00" and papers[1].related[0].terms[0] == "Offline RL"
 
 
+def test_a_reason_is_what_the_pages_paper_is_about_not_a_passing_mention():
+    papers = grouped_papers()
+    a, b = papers[0], papers[1]
+    # Both papers carry the tag; the first only mentions it once, after its own subject (its first tag).
+    a.text += " Our policies also suit reward modelling for text generation."
+    b.text += " Text generation with reward shaping: text generation policies improve."
+    a.tags, b.tags = ["offline-rl", "text-generation"], ["text-generation"]
+    tags = {"offline-rl": Tag(slug="offline-rl", name="offline reinforcement learning", papers=[a.id]),
+            "text-generation": Tag(slug="text-generation", name="text generation", papers=[a.id, b.id])}
+    assign_related(papers, build_features(papers), k=3, tags=tags)
+    to_b = next(r for r in a.related if r.id == b.id)
+    to_a = next(r for r in b.related if r.id == a.id)
+    assert "text generation" not in to_b.terms  # a passing mention on a's page says nothing of why to read b
+    assert "text generation" in to_a.terms  # b is about it: twice in its text
+    a.title = "Offline policies for text generation"  # ... and so is a, once its title says so
+    assign_related(papers, build_features(papers), k=3, tags=tags)
+    assert "text generation" in next(r for r in a.related if r.id == b.id).terms
+
+
 def test_deterministic_and_ties_broken_by_id():
     # Identical abstracts tie exactly; the lower id must come first, whatever the input order.
     text = "Sparse autoencoders find interpretable features in transformer language models."

@@ -71,14 +71,44 @@ def related_lists(
     reasons = explain(papers, features, pairs_i, rows.ravel(), names, broad)
     floor, unexplained = weak_link(scores), weak_link(scores, UNEXPLAINED_SHARE)
     width = rows.shape[1]
+    # A link is judged by every specific term the two papers share; the page shows those its own paper is about.
+    central = Centrality(papers, tags or {})
     return [
         [
-            Related(id=papers[j].id, score=float(s), terms=reasons[i * width + r])
+            Related(id=papers[j].id, score=float(s), terms=central.kept(i, reasons[i * width + r]))
             for r, (j, s) in enumerate(zip(rows[i].tolist(), scores[i].tolist()))
             if r == 0 or s >= (floor if reasons[i * width + r] else unexplained)  # every paper keeps its best match
         ]
         for i in range(n)
     ]
+
+
+class Centrality:
+    """Which terms a paper is about, not mentions in passing: its title, TL;DR or first tag names them, or its text twice."""
+
+    def __init__(self, papers: list[Paper], tags: dict[str, Tag]) -> None:
+        self.papers = papers
+        self.forms = {tag.name: (tag.name, *tag.aliases) for tag in tags.values()}  # the ways a text may write a tag
+        self.first = [tags[p.tags[0]].name if p.tags and p.tags[0] in tags else None for p in papers]
+        self._known: dict[tuple[int, str], bool] = {}
+
+    def kept(self, row: int, terms: tuple[str, ...]) -> tuple[str, ...]:
+        """Return the terms that paper `row` is about ("text generation" said once by a paper on self-correction is not)."""
+        return tuple(t for t in terms if self.central(row, t))
+
+    def central(self, row: int, term: str) -> bool:
+        """Tell whether paper `row`'s first tag is `term`, its title or TL;DR names it (or an alias, or a subject word of
+        it), or its text does twice."""
+        key = (row, term)
+        if key not in self._known:
+            paper = self.papers[row]
+            forms = self.forms.get(term, (term,))
+            # The title and the authors' one-line summary (a TL;DR) say what the paper is about; its text, what it mentions.
+            said = f"{paper.title}\n{paper.tldr or ''}"
+            self._known[key] = (term == self.first[row] or bool(_subject_words(term) & _subject_words(said))
+                                or any(mentions(f, said, 1) for f in forms)
+                                or _apart([span for f in forms for span in mentions(f, paper.text or paper.abstract, 2)]) >= 2)
+        return self._known[key]
 
 
 def broad_tags(papers: list[Paper], features: Features, tags: dict[str, Tag]) -> set[str]:
@@ -216,7 +246,8 @@ def written_form(term: str, texts: list[str]) -> str:
             match = _term_pattern(term).search(text)
             found = match.group(0) if match else None
         else:
-            found = _find_words(forms, text, lowered)
+            span = _find_words(forms, text, lowered)
+            found = text[span[0]:span[1]] if span else None
         if found:
             break
     if not found:
@@ -235,16 +266,48 @@ def _word_forms(term: str) -> tuple[tuple[str, ...], ...] | None:
     return tuple((w[:-1] + "ies", w) if len(w) > 2 and w.endswith("y") else (w + "es", w + "s", w) for w in words)
 
 
-def _find_words(forms: tuple[tuple[str, ...], ...], text: str, lowered: str) -> str | None:
-    """Return the first run of `text` whose words are `forms` (per word, one of its forms) apart by white space, as
-    _term_pattern finds it: the same match, without compiling a pattern (`lowered` is text.lower(), as long)."""
+@lru_cache(maxsize=1 << 16)
+def _subject_words(phrase: str) -> frozenset[str]:
+    """Return the words of a phrase that name a subject (not everyday English), lower case and singular, hyphens kept."""
+    return frozenset(singular(w) for w in re.findall(r"[\w-]{4,}", phrase.lower()) if not vague_word(w))
+
+
+def mentions(term: str, text: str, most: int) -> list[tuple[int, int]]:
+    """Return where `text` writes `term` (any case, plural or singular): the first `most` spans."""
+    norm = _normal_form(term.lower())
+    forms = _word_forms(norm)
+    lowered = text.lower()
+    if forms is None or len(lowered) != len(text):
+        return [m.span() for _, m in zip(range(most), _term_pattern(norm).finditer(text))]
+    found: list[tuple[int, int]] = []
+    while len(found) < most:
+        span = _find_words(forms, text, lowered, found[-1][1] if found else 0)
+        if span is None:
+            break
+        found.append(span)
+    return found
+
+
+def _apart(spans: list[tuple[int, int]]) -> int:
+    """Return how many of the spans stand apart: one inside or across another ("GNN" in "GNN model") counts once."""
+    count, end = 0, -1
+    for start, stop in sorted(spans):
+        if start >= end:
+            count += 1
+        end = max(end, stop)
+    return count
+
+
+def _find_words(forms: tuple[tuple[str, ...], ...], text: str, lowered: str, at: int = 0) -> tuple[int, int] | None:
+    """Return where the first run of `text` from `at` whose words are `forms` (per word, one of its forms) apart by white
+    space starts and ends, as _term_pattern finds it, without compiling a pattern (`lowered` is text.lower(), as long)."""
     first = min(forms[0], key=len)[:-1] or forms[0][-1]  # what every form of the first word starts with
-    start = lowered.find(first)
+    start = lowered.find(first, at)
     while start >= 0:
         if start == 0 or not _word_char(lowered[start - 1]):
             end = _match_from(forms, lowered, start)
             if end is not None:
-                return text[start:end]
+                return start, end
         start = lowered.find(first, start + 1)
     return None
 
