@@ -75,7 +75,7 @@ def related_lists(
     central = Centrality(papers, tags or {})
     return [
         [
-            Related(id=papers[j].id, score=float(s), terms=central.kept(i, reasons[i * width + r]))
+            Related(id=papers[j].id, score=float(s), terms=central.kept(i, j, reasons[i * width + r]))
             for r, (j, s) in enumerate(zip(rows[i].tolist(), scores[i].tolist()))
             if r == 0 or s >= (floor if reasons[i * width + r] else unexplained)  # every paper keeps its best match
         ]
@@ -92,9 +92,9 @@ class Centrality:
         self.first = [tags[p.tags[0]].name if p.tags and p.tags[0] in tags else None for p in papers]
         self._known: dict[tuple[int, str], bool] = {}
 
-    def kept(self, row: int, terms: tuple[str, ...]) -> tuple[str, ...]:
-        """Return the terms that paper `row` is about ("text generation" said once by a paper on self-correction is not)."""
-        return tuple(t for t in terms if self.central(row, t))
+    def kept(self, row: int, other: int, terms: tuple[str, ...]) -> tuple[str, ...]:
+        """Return the terms both papers are about ("text generation" said once by a paper on self-correction is not)."""
+        return tuple(t for t in terms if self.central(row, t) and self.central(other, t))
 
     def central(self, row: int, term: str) -> bool:
         """Tell whether paper `row`'s first tag is `term`, its title or TL;DR names it (or an alias, or a subject word of
@@ -106,8 +106,8 @@ class Centrality:
             # The title and the authors' one-line summary (a TL;DR) say what the paper is about; its text, what it mentions.
             said = f"{paper.title}\n{paper.tldr or ''}"
             self._known[key] = (term == self.first[row] or bool(_subject_words(term) & _subject_words(said))
-                                or any(mentions(f, said, 1) for f in forms)
-                                or _apart([span for f in forms for span in mentions(f, paper.text or paper.abstract, 2)]) >= 2)
+                                or any(_mentions(f, said, 1) for f in forms)
+                                or _apart([span for f in forms for span in _mentions(f, paper.text or paper.abstract, 2)]) >= 2)
         return self._known[key]
 
 
@@ -272,7 +272,7 @@ def _subject_words(phrase: str) -> frozenset[str]:
     return frozenset(singular(w) for w in re.findall(r"[\w-]{4,}", phrase.lower()) if not vague_word(w))
 
 
-def mentions(term: str, text: str, most: int) -> list[tuple[int, int]]:
+def _mentions(term: str, text: str, most: int) -> list[tuple[int, int]]:
     """Return where `text` writes `term` (any case, plural or singular): the first `most` spans."""
     norm = _normal_form(term.lower())
     forms = _word_forms(norm)
