@@ -112,6 +112,8 @@ def test_a_link_that_explains_nothing_must_be_stronger_to_be_shown():
     texts[3] += " We use kernels and lattice."
     texts[5] += " We use kernels and lattice."
     papers = [Paper(id=f"p{i:03d}", abstract=t, text=t, source="x", collection="c") for i, t in enumerate(texts)]
+    for i in (0, 2, 3, 5):  # what the four papers are about (a title inferred from their text weighs nothing)
+        papers[i].title, papers[i].title_inferred = "Lattice kernels", True
     features = build_features(papers)
     rows, scores = ranked_neighbours(papers, features, 3)
     explained, unexplained = scores[0][rows[0].tolist().index(2)], scores[3][rows[3].tolist().index(5)]
