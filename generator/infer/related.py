@@ -106,9 +106,17 @@ class Centrality:
             # The title and the authors' one-line summary (a TL;DR) say what the paper is about; its text, what it mentions.
             said = f"{paper.title}\n{paper.tldr or ''}"
             self._known[key] = (term == self.first[row] or bool(_subject_words(term) & _subject_words(said))
-                                or any(_mentions(f, said, 1) for f in forms)
-                                or _apart([span for f in forms for span in _mentions(f, paper.text or paper.abstract, 2)]) >= 2)
+                                or _written(said, forms, 1) or _written(paper.text or paper.abstract, forms, 2))
         return self._known[key]
+
+
+def _written(text: str, forms: tuple[str, ...], times: int) -> bool:
+    """Tell whether `text` writes a term (in any of its forms) at least `times` times apart."""
+    lowered = text.lower()
+    # Every mention holds its first word's stem: counting those first is quick, and most terms fall short there.
+    if len(lowered) == len(text) and sum(lowered.count(_stem(f)) for f in forms) < times:
+        return False
+    return _apart([span for f in forms for span in _mentions(f, text, times)]) >= times
 
 
 def broad_tags(papers: list[Paper], features: Features, tags: dict[str, Tag]) -> set[str]:
@@ -286,6 +294,13 @@ def _mentions(term: str, text: str, most: int) -> list[tuple[int, int]]:
             break
         found.append(span)
     return found
+
+
+@lru_cache(maxsize=1 << 16)
+def _stem(term: str) -> str:
+    """Return what every mention _mentions finds of `term` holds, lower case ("" where it can tell nothing)."""
+    forms = _word_forms(_normal_form(term.lower()))
+    return min(forms[0], key=len)[:-1] if forms else ""
 
 
 def _apart(spans: list[tuple[int, int]]) -> int:
