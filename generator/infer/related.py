@@ -57,9 +57,10 @@ def assign_related(
 def related_lists(
     papers: list[Paper], features: Features, k: int = 5, tags: dict[str, Tag] | None = None
 ) -> list[list[Related]]:
-    """Return, per paper, its (at most) k most related other papers with the terms they share (papers are not
-    changed): links weaker than weak_link() are left out, and links that share no specific term (only broad ones such
-    as "neural networks", or none) unless they are as strong as UNEXPLAINED_SHARE says; every paper keeps its best."""
+    """Return, per paper, its (at most) k most related other papers with the terms they share and are both about
+    (Centrality; papers are not changed): links weaker than weak_link() are left out, and links that share no specific
+    term (only broad ones such as "neural networks", or none) unless they are as strong as UNEXPLAINED_SHARE says;
+    every paper keeps its best."""
     n = len(papers)
     if n < 2 or k <= 0:
         return [[] for _ in papers]
@@ -71,7 +72,7 @@ def related_lists(
     reasons = explain(papers, features, pairs_i, rows.ravel(), names, broad)
     floor, unexplained = weak_link(scores), weak_link(scores, UNEXPLAINED_SHARE)
     width = rows.shape[1]
-    # A link is judged by every specific term the two papers share; the page shows those its own paper is about.
+    # A link is judged by every specific term the two papers share; its page shows those both papers are about.
     central = Centrality(papers, tags or {})
     return [
         [
