@@ -71,6 +71,26 @@ def test_a_tag_on_unalike_papers_is_no_reason_a_tag_of_one_subject_is():
     assert broad_tags(papers, features, tags) == set()
 
 
+def test_a_term_a_field_of_the_collection_shares_is_no_reason_however_central():
+    """35 subjects of 12 papers: all 12 of the first share "lattice kernels" (a field of this collection, over 1 % of
+    its 420 papers and over ten), four of the second "widget sensing"; both are specific and central to each paper."""
+    texts = [f"We study the zq{g}a zq{g}b of zq{g}c zq{g}d, with yz{i}e and yz{i}f methods."
+             for g in range(35) for i in range(g * 12, g * 12 + 12)]
+    papers = [Paper(id=f"p{i:03d}", abstract=t, text=t, source="x", collection="c") for i, t in enumerate(texts)]
+    for name, members in (("lattice kernels", papers[:12]), ("widget sensing", papers[12:16])):
+        for p in members:
+            p.text = p.abstract = f"{p.text} {name.capitalize()} matter: {name} work."
+            p.tags = [name.replace(" ", "-")]
+    tags = {slug: Tag(slug=slug, name=slug.replace("-", " "), papers=[p.id for p in papers if slug in p.tags])
+            for slug in ("lattice-kernels", "widget-sensing")}
+    features = build_features(papers)
+    assert broad_tags(papers, features, tags) == set()  # specific enough to link the papers ...
+    assign_related(papers, features, k=3, tags=tags)
+    assert all(int(r.id[1:]) < 12 for p in papers[:12] for r in p.related)
+    assert not any(r.terms for p in papers[:12] for r in p.related)  # ... but it names their field, not why these two
+    assert papers[12].related[0].terms == ("widget sensing",)
+
+
 def test_the_bench_counts_a_term_by_the_abstracts_that_use_it():
     texts = ["Neural networks learn.", "Deep neural-networks and tensor maps.", "A neural network, tensor map.",
              "Neural networks again."] + [f"Other text {i}." for i in range(96)]
