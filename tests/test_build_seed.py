@@ -79,7 +79,8 @@ def test_every_paper_has_up_to_five_related_papers_with_specific_reasons(seed_si
     # than two of the 38 papers ("neuron", "neural networks" were the reason of many links) is a reason.
     tag_papers = Counter(t for paper in catalog for t in paper["tags"])
     assert all(tag_papers[t] <= 2 for rel in related for t in rel["terms"] if t in tag_papers)
-    assert sum(bool(rel["terms"]) for rel in related) >= 0.3 * len(related)
+    # A reason is a term both papers are about (not one they mention in passing): 38 unrelated abstracts share few.
+    assert sum(bool(rel["terms"]) for rel in related) >= 0.15 * len(related)
     for paper in catalog:
         page = (seed_site / "site" / paper["url"] / "index.html").read_text(encoding="utf-8")
         assert "Related papers" in page and page.count("shares ") == sum(bool(rel["terms"]) for rel in paper["related"])
