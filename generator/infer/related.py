@@ -128,9 +128,9 @@ def _papers_using(features: Features, tags: dict[str, Tag]) -> dict[str, int]:
 
 def _written(text: str, forms: tuple[str, ...], times: int) -> bool:
     """Tell whether `text` writes a term (in any of its forms) at least `times` times apart."""
-    lowered = text.lower()
-    # Every mention holds its first word's stem: counting those first is quick, and most terms fall short there.
-    if len(lowered) == len(text) and sum(lowered.count(_stem(f)) for f in forms) < times:
+    lowered = _lowered(text)
+    # Every mention holds each of its words' stems: counting the rarest first is quick, and most terms fall short there.
+    if len(lowered) == len(text) and sum(min(lowered.count(stem) for stem in _stems(f)) for f in forms) < times:
         return False
     return _apart([span for f in forms for span in _mentions(f, text, times)]) >= times
 
@@ -300,7 +300,7 @@ def _mentions(term: str, text: str, most: int) -> list[tuple[int, int]]:
     """Return where `text` writes `term` (any case, plural or singular): the first `most` spans."""
     norm = _normal_form(term.lower())
     forms = _word_forms(norm)
-    lowered = text.lower()
+    lowered = _lowered(text)
     if forms is None or len(lowered) != len(text):
         return [m.span() for _, m in zip(range(most), _term_pattern(norm).finditer(text))]
     found: list[tuple[int, int]] = []
@@ -312,11 +312,18 @@ def _mentions(term: str, text: str, most: int) -> list[tuple[int, int]]:
     return found
 
 
+@lru_cache(maxsize=1 << 15)  # a paper's text is asked of for every term its links share
+def _lowered(text: str) -> str:
+    """Return `text` lower case."""
+    return text.lower()
+
+
 @lru_cache(maxsize=1 << 16)
-def _stem(term: str) -> str:
-    """Return what every mention _mentions finds of `term` holds, lower case ("" where it can tell nothing)."""
+def _stems(term: str) -> tuple[str, ...]:
+    """Return what every mention _mentions finds of `term` holds, a stem a word, lower case (("",) where it can tell
+    nothing)."""
     forms = _word_forms(_normal_form(term.lower()))
-    return min(forms[0], key=len)[:-1] if forms else ""
+    return tuple(min(word, key=len)[:-1] or word[-1] for word in forms) if forms else ("",)
 
 
 def _apart(spans: list[tuple[int, int]]) -> int:
