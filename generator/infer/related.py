@@ -74,16 +74,20 @@ def related_lists(
     rows, scores = ranked_neighbours(papers, features, k)
     names = {slug: tag.name for slug, tag in (tags or {}).items()}
     pairs_i = np.repeat(np.arange(n), rows.shape[1])
-    reasons = explain(papers, features, pairs_i, rows.ravel(), names, broad)
+    picked = _picked(papers, features, pairs_i, rows.ravel(), names, broad)
     floor, unexplained = weak_link(scores), weak_link(scores, UNEXPLAINED_SHARE)
     width = rows.shape[1]
     # A link is judged by every specific term the two papers share; its page shows those both papers are about.
     central = Centrality(papers, tags or {}, _papers_using(features, tags or {}), max(REASON_MIN_PAPERS, int(REASON_SHARE * n)))
+
+    def shown(i: int, j: int, terms: tuple[str, ...], named: frozenset[str]) -> tuple[str, ...]:
+        return _as_written(papers, i, j, (central.kept(i, j, terms), named))
+
     return [
         [
-            Related(id=papers[j].id, score=float(s), terms=central.kept(i, j, reasons[i * width + r]))
+            Related(id=papers[j].id, score=float(s), terms=shown(i, j, *picked[i * width + r]))
             for r, (j, s) in enumerate(zip(rows[i].tolist(), scores[i].tolist()))
-            if r == 0 or s >= (floor if reasons[i * width + r] else unexplained)  # every paper keeps its best match
+            if r == 0 or s >= (floor if picked[i * width + r][0] else unexplained)  # every paper keeps its best match
         ]
         for i in range(n)
     ]
@@ -239,8 +243,18 @@ def explain(
 ) -> list[tuple[str, ...]]:
     """Return, per pair of papers, up to MAX_TERMS specific terms they share: common tags first, then TF-IDF terms;
     never the `broad` tags (slugs) nor a text term that is broad (specificity.py): no reason rather than filler."""
+    picked = _picked(papers, features, rows_a, rows_b, tag_names, broad)
+    return [_as_written(papers, a, b, terms) for a, b, terms in zip(rows_a.tolist(), rows_b.tolist(), picked)]
+
+
+def _picked(
+    papers: list[Paper], features: Features, rows_a: np.ndarray, rows_b: np.ndarray, tag_names: dict[str, str],
+    broad: set[str],
+) -> list[tuple[tuple[str, ...], frozenset[str]]]:
+    """Return, per pair, explain()'s terms before they are written as the abstracts write them (text terms in normal
+    form), with the tag names among them."""
     common = _common_terms(features, rows_a, rows_b)
-    reasons = []
+    out = []
     for a, b, terms in zip(rows_a.tolist(), rows_b.tolist(), common):
         every = _shared_tags(papers[a], papers[b], tag_names)
         shared = _shared_tags(papers[a], papers[b], tag_names, broad) if broad and every else every
@@ -248,12 +262,17 @@ def explain(
         # Nor does a text term that says a broad tag ("diffusion model").
         if left_out:
             terms = [t for t in terms if not any(_says(t, o) or _says(o, t) for o in left_out)]
-        picked = _pick_terms(shared, terms)
-        texts = [papers[a].text or papers[a].abstract, papers[b].text or papers[b].abstract]
-        # The tags as named; the text's terms as it writes them (a tag another one says is left out of `picked`).
-        named = set(shared)
-        reasons.append(tuple(t if t in named else written_form(t, texts) for t in picked))
-    return reasons
+        out.append((_pick_terms(shared, terms), frozenset(shared)))
+    return out
+
+
+def _as_written(papers: list[Paper], a: int, b: int, picked: tuple[tuple[str, ...], frozenset[str]]) -> tuple[str, ...]:
+    """Return a pair's picked terms as shown: the tags as named, the text's terms as it writes them."""
+    terms, named = picked
+    if not terms:
+        return ()
+    texts = [papers[a].text or papers[a].abstract, papers[b].text or papers[b].abstract]
+    return tuple(t if t in named else written_form(t, texts) for t in terms)
 
 
 def written_form(term: str, texts: list[str]) -> str:
