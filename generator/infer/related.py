@@ -81,6 +81,7 @@ def related_lists(
     central = Centrality(papers, tags or {}, _papers_using(features, tags or {}), max(REASON_MIN_PAPERS, int(REASON_SHARE * n)))
 
     def shown(i: int, j: int, terms: tuple[str, ...], named: frozenset[str]) -> tuple[str, ...]:
+        """Return the reason paper i's page shows for its link to paper j: the terms kept, as the abstracts write them."""
         return _as_written(papers, i, j, (central.kept(i, j, terms), named))
 
     return [
@@ -104,7 +105,8 @@ class Centrality:
         self._known: dict[tuple[int, str], bool] = {}
 
     def kept(self, row: int, other: int, terms: tuple[str, ...]) -> tuple[str, ...]:
-        """Return the terms both papers are about ("text generation" said once by a paper on self-correction is not)."""
+        """Return the terms both papers are about ("text generation" said once by a paper on self-correction is not)
+        and that name no field of the collection (used by more than `most` papers)."""
         return tuple(t for t in terms if self.using.get(_normal_form(t.lower()), 0) <= self.most
                      and self.central(row, t) and self.central(other, t))
 
