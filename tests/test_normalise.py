@@ -241,6 +241,15 @@ def test_plain_text_drops_markup_and_math() -> None:
     assert plain_text(md) == "With CREIMBO and not we see this at. Q&A"
 
 
+def test_words_set_in_a_text_font_inside_math_stay_words_for_inference_and_search() -> None:
+    # Authors style a name as "$\textit{...}$": the abstract keeps it as math (it renders), its words stay text.
+    md = normalise_abstract(r"We propose $\textit{Open-endedness via Models of Interestingness}$ (OMNI), "
+                            r"$\textbf{I}$mage-$\textbf{T}$ext, $\texttt{NAISR}$ and $x^2 + \text{loss}$.")
+    assert r"$\textit{Open-endedness via Models of Interestingness}$" in md
+    assert plain_text(md) == ("We propose Open-endedness via Models of Interestingness (OMNI), Image-Text, NAISR "
+                              "and.")
+
+
 def test_find_links_in_order_without_duplicates_or_punctuation() -> None:
     md = normalise_abstract(
         "Code: https://github.com/a/b. Data at [here](https://x.io/d) and \\url{https://github.com/a/b} "

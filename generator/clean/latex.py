@@ -158,6 +158,19 @@ _MATH_COMMAND_ARG = re.compile(r"\\[A-Za-z]+\*?\{([^{}]*)\}")
 _MATH_COMMAND = re.compile(r"\\([A-Za-z]+)")
 
 
+#: A math span that only sets words in a text font ("$\\textit{Open-endedness via Models of ...}$", "$\\texttt{NAISR}$"):
+#: authors' way of styling a name, whose words are text, not math.
+_TEXT_ONLY_MATH = re.compile(r"\s*\\(?:text(?:it|bf|tt|sc|sf|rm|up|normal|sl)?|emph|mbox)\s*\{([^{}\\$^_]*)\}\s*")
+
+
+def text_in_math(span: str) -> str | None:
+    """Return the words of a math span (delimiters included) that only sets text in a font, else None."""
+    math = _MATH_SPAN.fullmatch(span)
+    body = next((g for g in math.groups() if g is not None), "") if math else ""
+    words = _TEXT_ONLY_MATH.fullmatch(body)
+    return (words.group(1).strip() or None) if words else None
+
+
 def has_math(text: str) -> bool:
     """Tell whether text holds inline or display math ($…$, $$…$$, \\(…\\), \\[…\\])."""
     return ("$" in text or "\\" in text) and _MATH_SPAN.search(text) is not None

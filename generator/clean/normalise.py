@@ -23,6 +23,7 @@ from generator.clean.latex import (
     accented,
     latex_to_markdown,
     math_as_text,
+    text_in_math,
 )
 from generator.clean.pdf import fix_glued_sentences, fix_hyphenation
 
@@ -119,7 +120,9 @@ def _plain(markdown: str, keep_math: bool) -> str:
     text = _prepare(markdown)
     # Each step is guarded by a character it needs: most abstracts have no math, links or code.
     if "$" in text or "\\" in text:
-        text = _PLAIN_MATH.sub(lambda m: math_as_text(m.group(0), symbols=True) if keep_math else " ", text)
+        # Math is no words for inference and search, but a span that only sets words in a font holds words.
+        text = _PLAIN_MATH.sub(lambda m: math_as_text(m.group(0), symbols=True) if keep_math
+                               else text_in_math(m.group(0)) or " ", text)
     if "](" in text:
         text = _PLAIN_LINK.sub(r"\1", text)
     if "://" in text:
