@@ -92,7 +92,7 @@ def _headed(title: str, text: str) -> str:
 
 #: Heads of a part a paper makes and applies ("consistency objectives"), not of a field it works in ("imitation
 #: learning") nor of a kind that is its subject ("equivariant networks", "fine-tuning methods").
-_TOOL_HEADS = frozenset("""objective loss regularizer metric estimator module mechanism layer sampler solver optimizer
+_TOOL_HEADS = frozenset("""objective loss regularizer metric score estimator module mechanism layer sampler solver optimizer
 attack defense algorithm""".split())
 
 

@@ -32,6 +32,8 @@ _NEGATION = (r"\b(?:without|no|not\s+(?:require|need|use|rely\s+on)|(?:requires?
 _NEGATED_SPAN = re.compile(_NEGATION + r"([\w-]+(?:\s+[\w-]+){0,3})", re.I)
 #: ... unless the sentence says that of others' work ("Existing work focuses on settings without unobserved confounding").
 _OTHERS = re.compile(r"\b(?:[Ee]xisting|[Pp]revious|[Pp]rior|[Tt]raditional|[Cc]onventional|[Tt]ypically|[Cc]urrent|[Mm]ost)\b")
+#: Words that open a clause: a run after one that ends in a verb in -s is its subject and verb ("when data evolves").
+_CLAUSE_OPENERS = frozenset("because when whenever if unless while whereas although though since once until".split())
 #: A key term is said this often (its acronym's uses included) before it names the paper's setting.
 MIN_MENTIONS = 3
 
@@ -65,14 +67,17 @@ def _spans(text: str) -> tuple[dict[str, int], dict[str, dict[str, int]], frozen
     return the prefixes: capitalised runs never said alone that go on with different words ("Stochastic Gradient" of
     "Stochastic Gradient Descent" and "Stochastic Gradient Boosting"), a part several names share, not a term, and the
     predicates: runs every mention of which follows a plural noun ("translators [guarantee correctness]"), a verb and
-    its object after their subject."""
+    its object after their subject, or a subordinator and ends in a verb in -s ("because [data evolves] over time"),
+    a clause's subject and verb."""
     counts: dict[str, int] = {}
     forms: dict[str, dict[str, int]] = {}
     ends: set[str] = set()
     nexts: dict[str, set[str]] = {}
     after_plural: dict[str, int] = {}
+    clauses: dict[str, int] = {}
     run: list[str] = []
     keys: list[str] = []
+    before = ""  # the word before the run
     for token in _WORD.findall(text) + ["."]:
         key = _word_key(token)
         if key:
@@ -83,6 +88,7 @@ def _spans(text: str) -> tuple[dict[str, int], dict[str, dict[str, int]], frozen
         if size < 2:  # most words end no run of two: nothing to count
             if size:
                 run, keys = [], []
+            before = token
             continue
         for n in (2, 3):
             for i in range(size - n + 1):
@@ -94,15 +100,19 @@ def _spans(text: str) -> tuple[dict[str, int], dict[str, dict[str, int]], frozen
                     ends.add(key)
                 if i and _plural_noun(run[i - 1]):
                     after_plural[key] = after_plural.get(key, 0) + 1
+                elif not i and before.lower() in _CLAUSE_OPENERS and _plural_noun(run[n - 1]):
+                    clauses[key] = clauses.get(key, 0) + 1
                 seen = forms.get(key)
                 if seen is None:
                     forms[key] = {written: 1}
                 else:
                     seen[written] = seen.get(written, 0) + 1
         run, keys = [], []
+        before = token
     prefixes = frozenset(k for k, after in nexts.items() if len(after) >= 2 and k not in ends
                          and all(w[:1].isupper() for form in forms[k] for w in form.split()))
-    return counts, forms, prefixes | frozenset(k for k, n in after_plural.items() if n == counts[k])
+    predicates = {k for k, n in after_plural.items() if n == counts[k]} | {k for k, n in clauses.items() if n == counts[k]}
+    return counts, forms, prefixes | frozenset(predicates)
 
 
 def _plural_noun(token: str) -> bool:
