@@ -1909,6 +1909,30 @@ def test_the_build_titles_a_vague_abstract_from_its_tldr_field(tmp_path) -> None
     assert "multi-valued" not in by_id["b"].title.lower(), by_id["b"].title
 
 
+def test_an_inferred_titles_notice_names_the_tldr_when_the_paper_has_one(tmp_path) -> None:
+    """A reader is told where an inferred title comes from: the abstract, and the TL;DR where the record has one."""
+    import json
+
+    from generator.build import generate
+    from generator.project import Project
+    from generator.runtime.progress import Progress
+
+    from .conftest import copy_project
+
+    root = copy_project(tmp_path / "project")
+    for f in (root / "data").iterdir():
+        f.unlink()
+    records = [{"id": "a", "abstract": "Graph neural networks over-smooth node features. We propose a residual gating "
+                "scheme that keeps them apart.", "tldr": "Residual gates stop over-smoothing in graph networks."},
+               {"id": "b", "abstract": "Diffusion models are slow samplers. We propose a distilled one-step sampler "
+                "that matches them."}]
+    (root / "data" / "papers.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    corpus, files = generate(Project.at(root), Progress(quiet=True))
+    pages = {p.id: files[f"papers/{p.slug}.md"] for p in corpus.papers}
+    assert "Title inferred from the abstract and its TL;DR — the collection gives none." in pages["a"]
+    assert "Title inferred from the abstract — the collection gives none." in pages["b"]
+
+
 def test_a_recast_object_keeps_its_verb_and_a_prefixed_verb_after_and_its_gerund() -> None:
     """"we formulate X into Y": X alone is not what was made, "Formulating X into Y" is; "a method to train and
     fine-tune DNNs" is "Training and fine-tuning ...", not "Training and fine-tune"."""
