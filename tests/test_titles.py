@@ -2223,3 +2223,12 @@ def test_capitals_that_spell_a_name_are_not_kept_in_its_words():
     clima = ("We propose CLiMA, which augments LLaMA with multimodal CLIP embeddings for bitmap graphics. CLiMA draws "
              "icons.")
     assert "LLaMA" in title_and_name(clima)[0]
+
+
+def test_a_one_word_kind_in_apposition_says_what_the_method_is_with_its_clause() -> None:
+    """"KOSI, a novel meta-algorithm that improves X": the kind is one word, and its clause says what it does; the
+    opening sentence, about others' approaches, is no description of it."""
+    text = ("Popular learning approaches forgo curvature information due to the cost of computing it in high dimensions. "
+            "We present KOSI, a novel meta-algorithm that improves the performance of any base first-order optimizer by "
+            "incorporating curvature information during training. We analyze the convergence of KOSI. KOSI improves Adam.")
+    assert infer_title(text) == "KOSI: Meta-algorithm improving the performance of any base first-order optimizer"

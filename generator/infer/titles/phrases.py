@@ -183,6 +183,10 @@ def _description(found: _Name, text: str, judge: Judge = _as_is) -> str:
         phrase = judge(_clean_phrase(m.group(1), limit, generic_head=True))
         if len(phrase.split()) >= 2:
             return _with_clause(phrase, m.group(1), limit, judge)
+        # "FOSI, a novel meta-algorithm that improves X": a one-word kind says what the method is with its clause.
+        described = _with_clause(phrase, m.group(1), limit, judge) if phrase else ""
+        if len(described.split()) >= 3:
+            return described
     # 1b. A purpose right after the name: "a novel approach, namely SALMON, to align base language models ...".
     m = re.match(r"^,?\s*(?:in order\s+)?to\s+(?:[a-z]+ly\s+)?([a-z]{3,})\s", after)
     # "to date" is an idiom, and a verb no dictionary knows is glued to its object ("measurethe").
@@ -242,7 +246,7 @@ def _what_it_does(m: re.Match[str], limit: int, judge: Judge) -> str:
 
 
 #: A kind of thing and no more: a few lower-case words ending on a head noun ("diffusion model", "benchmark datasets").
-_BARE_KIND = re.compile(rf"^(?:[a-z][\w-]*\s+){{0,2}}(?:{_HEAD_RE}|network|dataset)s?$")
+_BARE_KIND = re.compile(rf"^(?:[a-z][\w-]*\s+){{0,2}}(?:[a-z]+-)?(?:{_HEAD_RE}|network|dataset)s?$")
 #: The relative clause after a head noun that says what the thing does ("a diffusion model that learns X").
 _KIND_CLAUSE = re.compile(rf"\b(?:{_HEAD_RE}|network|dataset)s?\s+(?:that|which)\s+(?:[a-z]+ly\s+)?([a-z]{{3,}}[^s\W]s)\s+(\S.*)")
 
