@@ -2232,3 +2232,11 @@ def test_a_one_word_kind_in_apposition_says_what_the_method_is_with_its_clause()
             "We present KOSI, a novel meta-algorithm that improves the performance of any base first-order optimizer by "
             "incorporating curvature information during training. We analyze the convergence of KOSI. KOSI improves Adam.")
     assert infer_title(text) == "KOSI: Meta-algorithm improving the performance of any base first-order optimizer"
+
+
+def test_a_second_verb_after_a_kinds_dropped_head_takes_the_gerund_too() -> None:
+    """"an algorithm that generates X and then rehearse Y": with the head dropped, both verbs read as gerunds."""
+    text = ("Current reinforcement learning methods rely on numerous environment interactions. To effectively rehearse, "
+            "we propose ReMo, an algorithm that generates a diverse set of dynamics models and then rehearse the policy "
+            "via adaptive training on the generated set. ReMo beats baselines.")
+    assert infer_title(text) == "ReMo: Generating a diverse set of dynamics models and then rehearsing the policy"

@@ -194,11 +194,11 @@ def _clean_phrase(phrase: str, limit: int, generic_head: bool = False) -> str:
     base = _BASE_VERB.match(p)
     if base and base.group(1) not in _NOT_VERBS and not base.group(1).endswith(("ing", "ly", "ed", "s")):
         p = _gerund(base.group(1), base=True) + p[base.end(1):]
+    if generic_head:
+        p = _drop_generic_head(p)  # "an algorithm that generates X and then rehearse Y": "Generating X and then ..."
     if re.match(r"[A-Za-z]+ing\b", p):
         # "Generating samples and implement an iterative process": the verbs of a gerund phrase are gerunds too.
         p = _GERUND_AND.sub(lambda m: m.group(1) + _gerund(m.group(2), base=True), p)
-    if generic_head:
-        p = _drop_generic_head(p)
     m = _STRONG_CUT.search(p)
     while m and (_coordinate_adjectives(p, m.start()) or _listed_heads(p, m.start())):
         m = _STRONG_CUT.search(p, m.end())
