@@ -2240,3 +2240,19 @@ def test_a_second_verb_after_a_kinds_dropped_head_takes_the_gerund_too() -> None
             "we propose ReMo, an algorithm that generates a diverse set of dynamics models and then rehearse the policy "
             "via adaptive training on the generated set. ReMo beats baselines.")
     assert infer_title(text) == "ReMo: Generating a diverse set of dynamics models and then rehearsing the policy"
+
+
+@pytest.mark.parametrize("abstract, title", [
+    # "for the model prior" is the design's, inside the framework's relative clause: not what KoVAE is for.
+    ("Generating realistic time series data is important for many engineering applications. Existing work uses "
+     "adversarial networks, which are unstable. In this work, we introduce Koopman VAE (KoVAE), a new generative "
+     "framework that is based on a novel design for the model prior. KoVAE is stable.",
+     "KoVAE: Koopman VAE for generating realistic time series data"),
+    # "for the domain of malware detection": the task is the domain's name.
+    ("Machine learning models detect malware, and evasion attacks fool them. In this work, we develop a certified "
+     "defense, DRSM (De-Randomized Smoothed MalConv), by redesigning the smoothing technique for the domain of malware "
+     "detection. DRSM is robust.",
+     "DRSM: De-Randomized Smoothed MalConv for malware detection"),
+])
+def test_a_named_methods_purpose_is_the_for_its_introduction_gives_it(abstract: str, title: str) -> None:
+    assert infer_title(abstract) == title

@@ -17,11 +17,14 @@ from generator.infer.titles.tidy import _clean_phrase
 from generator.text import everyday_word
 
 _NOT_OBJECT = r"(?!(?:the\s+)?(?:first|example|instance|each|every|all|any|this|these|those|it|them|both)\b)"
-#: The apposition after a name, up to its first "for": "(NAME), a new fine-tuning method for ...".
-_FOR = re.compile(rf"^[^.;:]{{0,90}}?\bfor\s+{_NOT_OBJECT}(.+)")
+#: The apposition after a name, up to its first "for": "(NAME), a new fine-tuning method for ...", where no clause
+#: or means stands between ("a framework that is based on a novel design [for the model prior]": the design's).
+_FOR = re.compile(rf"^(?:(?!\b(?:that|which|based)\b)[^.;:]){{0,90}}?\bfor\s+{_NOT_OBJECT}(.+)")
 #: What a "for" says nothing specific with ("for various purposes", "for better performance").
 _VAGUE = re.compile(r"^(?:various|different|many|multiple|several|diverse|downstream|such|other|more|better|improved"
                     r"|efficient|effective|free|both|general|arbitrary|any|all)\b", re.I)
+#: A purpose that names where the task lies before the task itself.
+_DOMAIN_OF = re.compile(r"^(?:the\s+)?(?:domain|field|area)\s+of\s+(?=\S)", re.I)
 #: Longest purpose kept: a title's "for" part is a few words.
 PURPOSE_WORDS = 6
 
@@ -34,6 +37,7 @@ def purpose(found: _Name) -> str:
         return ""
     # "for sets rather than for single examples": a comparison is no task.
     phrase = _clean_phrase(re.split(r",|\s(?:rather\s+)?than\b|\sinstead\s+of\b", m.group(1), maxsplit=1)[0], 60)
+    phrase = _DOMAIN_OF.sub("", phrase)  # "for the domain of malware detection": the task is the domain's name
     words = phrase.split()
     if not words or len(words) > PURPOSE_WORDS or _VAGUE.match(phrase) or problem(phrase):
         return ""
