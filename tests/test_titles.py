@@ -2256,3 +2256,11 @@ def test_a_second_verb_after_a_kinds_dropped_head_takes_the_gerund_too() -> None
 ])
 def test_a_named_methods_purpose_is_the_for_its_introduction_gives_it(abstract: str, title: str) -> None:
     assert infer_title(abstract) == title
+
+
+def test_the_notion_or_concept_a_paper_introduces_is_titled_by_what_it_names() -> None:
+    """"We introduce the notion of X": X is what the paper brings, "Notion of X" a vague head around it."""
+    text = ("Averaging neural network parameters is an intuitive way to combine models. We introduce the notion of the "
+            "layer-wise linear connectivity for averaging neural network parameters, and show that deep networks have no "
+            "barriers between layers. Experiments confirm it.")
+    assert infer_title(text) == "Layer-wise linear connectivity for averaging neural network parameters"

@@ -45,7 +45,9 @@ _PROBLEM_OF = re.compile(r"^(?:the\s+)?(?:(?:[\w-]+\s+){0,2}?(?:problem|task|que
                          # "the problem of residual error estimation": the problem's name alone is the topic.
                          r"|(?:problem|task)\s+of\s+(?=[\w-]+\s+[\w-]+\s+[\w-])"
                          # "we propose the utilization of looped transformer architecture": what is used is proposed.
-                         r"|(?:utilization|utilisation|usage|use)\s+of\s+(?=[\w-]+\s+[\w-]))", re.I)
+                         r"|(?:utilization|utilisation|usage|use)\s+of\s+(?=[\w-]+\s+[\w-])"
+                         # "we introduce the concept of scalable neural network kernels": the kernels are introduced.
+                         r"|(?:concept|notion|idea)\s+of\s+(?:(?:the|an?)\s+)?(?=[\w'’-]+\s+[\w-]))", re.I)
 _FOR_THE_TASK = re.compile(r"\bfor\s+the\s+(?:task|problem|purpose)\s+of\s+", re.I)
 #: "we propose to learn X": a purpose clause, which titles write as a gerund ("Learning X").
 # A word in -ly before a determiner is the verb itself ("to apply the"), not an adverb before one.
