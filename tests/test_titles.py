@@ -2264,3 +2264,11 @@ def test_the_notion_or_concept_a_paper_introduces_is_titled_by_what_it_names() -
             "layer-wise linear connectivity for averaging neural network parameters, and show that deep networks have no "
             "barriers between layers. Experiments confirm it.")
     assert infer_title(text) == "Layer-wise linear connectivity for averaging neural network parameters"
+
+
+def test_a_focus_adverb_before_the_work_a_paper_does_is_not_the_titles_first_word() -> None:
+    """"we explore only constructing X": "Only constructing X" opens a title with the sentence's adverb."""
+    text = ("Adversarial training is the standard for improving robustness against adversarial examples. In this paper, we "
+            "explore only constructing adversarial examples on a subset of the training examples. We observe that "
+            "robustness transfers across classes.")
+    assert infer_title(text) == "Constructing adversarial examples on a subset of the training examples"

@@ -29,7 +29,9 @@ _DASH_ASIDE = re.compile(r"\s*[—–](?=[^—–]{0,150}\s(?:is|are|was|were|de
                          r"[^—–]{1,150}[—–]\s*")
 _LEAD_DROP = re.compile(
     r"^(?:(?:a|an|the|our|some|novel|new|innovative|simple|yet|first|generic|general|and|or|proposed|seminal|celebrated"
-    r"|renowned|popular)(?![\w-])[\s,]*)+", re.I)
+    r"|renowned|popular)(?![\w-])[\s,]*)+"
+    # "we explore only constructing X on a subset": a focus adverb before a gerund is the sentence's, not the title's.
+    r"|^(?:only|just|simply|merely|solely)\s+(?=[a-z]+ing\b)", re.I)
 #: "the largest generative foundation model": a claim of size or scope before the kind of thing a paper makes is the
 #: abstract's boast, not the title's description ("the largest eigenvalue" names no kind: it stays).
 _SUPERLATIVE_KIND = re.compile(rf"^(?:largest|biggest|most\s+(?:comprehensive|extensive|diverse|complete))\s+"
