@@ -1594,6 +1594,17 @@ def test_a_field_whose_acronym_the_title_holds_is_spelled_out_there_not_added_ag
      "data to update the model. The time-varying propensity score is general: it handles gradual shifts in vision and "
      "in control tasks.",
      "Time-varying propensity score for gradual shifts"),
+    # "Deep Ensemble approach is a technique ...": the approach's name is the field, its head the kind of thing made.
+    ("Deep Ensemble approach is a straightforward technique to improve neural networks by training them from "
+     "different initial points. However, it needs many forward passes at inference. We propose a novel approach called "
+     "Diffusion Bridge Network to address this challenge. It learns to simulate the ensemble.",
+     "Diffusion Bridge Network for deep ensemble"),
+    # "refutation framework", said three times, is what the paper makes, not where it applies.
+    ("State-of-the-art methods for treatment effect estimation use low-dimensional representations. Such "
+     "representations can lose information about confounders and lead to bias. In this paper, we propose a "
+     "representation-agnostic refutation framework for estimating bounds on the representation-induced confounding "
+     "bias. The refutation framework is tested on benchmarks, and the refutation framework is cheap.",
+     "Estimating bounds on the representation-induced confounding bias"),
 ])
 def test_a_titles_setting_is_a_term_said_once(abstract: str, title: str) -> None:
     """The field a title adds is not one its words already say as an acronym, nor a verb and its object, nor a clause's
