@@ -2264,6 +2264,11 @@ def test_a_second_verb_after_a_kinds_dropped_head_takes_the_gerund_too() -> None
      "defense, DRSM (De-Randomized Smoothed MalConv), by redesigning the smoothing technique for the domain of malware "
      "detection. DRSM is robust.",
      "DRSM: De-Randomized Smoothed MalConv for malware detection"),
+    # "an approach to this data selection problem": the problem an approach is to is its task.
+    ("It is often useful to train models on a subset of the available examples. We present Gradient Information "
+     "Optimization (GIO), a scalable, task-agnostic approach to this data selection problem that requires only a few "
+     "unlabeled examples. GIO is fast.",
+     "GIO: Gradient Information Optimization for data selection"),
 ])
 def test_a_named_methods_purpose_is_the_for_its_introduction_gives_it(abstract: str, title: str) -> None:
     assert infer_title(abstract) == title

@@ -20,6 +20,9 @@ _NOT_OBJECT = r"(?!(?:the\s+)?(?:first|example|instance|each|every|all|any|this|
 #: The apposition after a name, up to its first "for": "(NAME), a new fine-tuning method for ...", where no clause
 #: or means stands between ("a framework that is based on a novel design [for the model prior]": the design's).
 _FOR = re.compile(rf"^(?:(?!\b(?:that|which|based)\b)[^.;:]){{0,90}}?\bfor\s+{_NOT_OBJECT}(.+)")
+#: ... or the problem an approach is "to": "a scalable approach to this data selection problem".
+_TO_PROBLEM = re.compile(r"^(?:(?!\b(?:that|which|based)\b)[^.;:]){0,90}?\b(?:approach|solution)\s+to\s+(?:th(?:e|is)\s+)?"
+                         r"((?:[\w-]+\s+){1,4}?)(?:problem|task)\b")
 #: What a "for" says nothing specific with ("for various purposes", "for better performance").
 _VAGUE = re.compile(r"^(?:various|different|many|multiple|several|diverse|downstream|such|other|more|better|improved"
                     r"|efficient|effective|free|both|general|arbitrary|any|all)\b", re.I)
@@ -32,7 +35,7 @@ PURPOSE_WORDS = 6
 def purpose(found: _Name) -> str:
     """Return the task the name's introduction says it is for ("vision-language models"), or ""."""
     after = re.sub(r"^\s*\([^()]*\)", "", found.after)
-    m = _FOR.match(after)
+    m = _FOR.match(after) or _TO_PROBLEM.match(after)
     if not m:
         return ""
     # "for sets rather than for single examples": a comparison is no task.
