@@ -344,7 +344,12 @@ def _stems(term: str) -> tuple[str, ...]:
     """Return what every mention _mentions finds of `term` holds, a stem a word, lower case (("",) where it can tell
     nothing)."""
     forms = _word_forms(_normal_form(term.lower()))
-    return tuple(min(word, key=len)[:-1] or word[-1] for word in forms) if forms else ("",)
+    return tuple(_stem(word) for word in forms) if forms else ("",)
+
+
+def _stem(word: tuple[str, ...]) -> str:
+    """Return what every form of a word (_word_forms: plural first, the word itself last) starts with."""
+    return min(word, key=len)[:-1] or word[-1]
 
 
 def _apart(spans: list[tuple[int, int]]) -> int:
@@ -360,7 +365,7 @@ def _apart(spans: list[tuple[int, int]]) -> int:
 def _find_words(forms: tuple[tuple[str, ...], ...], text: str, lowered: str, at: int = 0) -> tuple[int, int] | None:
     """Return where the first run of `text` from `at` whose words are `forms` (per word, one of its forms) apart by white
     space starts and ends, as _term_pattern finds it, without compiling a pattern (`lowered` is text.lower(), as long)."""
-    first = min(forms[0], key=len)[:-1] or forms[0][-1]  # what every form of the first word starts with
+    first = _stem(forms[0])
     start = lowered.find(first, at)
     while start >= 0:
         if start == 0 or not _word_char(lowered[start - 1]):
