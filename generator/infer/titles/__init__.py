@@ -192,14 +192,28 @@ _ACTIVITY_ONLY = re.compile(r"^(?:both\s+)?(?:[a-z-]+\s+)?(?:analys[ie]s|evaluat
 _NAMING_LEAD = re.compile(r"^.*?\b(?:called|named|dubbed|termed|coined)\s+(?=\S)")
 
 
+#: A preposition inside a long form: the noun before it heads the phrase.
+_HEADED = re.compile(r"\s(?:for|of|via|with|through|from|by|on|in)\s", re.I)
+#: A long form ending in a noun by its form ("Cyclic One-Way Diffusion", "In-Context Risk Minimization",
+#: "Symbolic-Numeric Integrated Pre-training"): it names the thing, and the kind after it adds nothing.
+_NOUN_END = re.compile(r"(?:tion|sion|ment|ance|ence|ity|ness|ing)$", re.I)
+#: Kinds that only say a thing is a way of doing something: after a long form that names it, they add nothing (a
+#: benchmark, a model or a dataset says what the thing is, and stays).
+_WAY_KINDS = frozenset("method algorithm framework approach technique procedure scheme strategy architecture module mechanism"
+                       " pipeline".split())
+
+
 def _named_description(found: _Name, text: str, room: int) -> str:
     """Return what the named method is, for the title "NAME: description"."""
     long_form = _LEAD_DROP.sub("", _tidy_end(found.long_form)) or _expansion_after(found)
     long_form = _NAMING_LEAD.sub("", long_form)  # "method called Frequency Enhanced ...": the name's words follow
     if long_form and len(long_form.split()) >= 2:
         head = re.match(rf"\s*({_HEAD_RE})\b", found.after)
-        if head and not long_form.lower().endswith(head.group(1)):
-            long_form += " " + head.group(1)  # "the Generalized Forward-Inverse (GFI) framework"
+        # "the Generalized Forward-Inverse (GFI) framework" needs its head; "One-shot Pruning Technique for Interchangeable
+        # Networks (OPTIN) framework" has one, before its preposition.
+        if head and not long_form.lower().endswith(head.group(1)) and not (
+                head.group(1) in _WAY_KINDS and (_HEADED.search(long_form) or _NOUN_END.search(long_form))):
+            long_form += " " + head.group(1)
         judged = _judge(_tidy_end(cut_at_phrase(re.sub(r"\s*\([^()]*\)", "", long_form), room)))
         # "a novel pixel spread model (PSM) that iteratively employs X": a bare kind takes what its clause says it does.
         after = re.sub(r"^\s*\([^()]*\)", "", found.after)

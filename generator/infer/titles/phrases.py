@@ -202,7 +202,7 @@ def _description(found: _Name, text: str, judge: Judge = _as_is) -> str:
         if len(phrase.split()) >= 4:
             return phrase
     # 2. The noun phrase it names, unless that is only "a novel method".
-    lead = re.sub(r"\s*\([^()]*\)", "", found.lead)
+    lead = _KIND_AFTER_LONG_FORM.sub(r"\1", re.sub(r"\s*\([^()]*\)", "", found.lead))
     lead_words = [w.strip(",:;-–—\"'“”").lower() for w in lead.split()]
     if len([w for w in lead_words if w and w not in _GENERIC]) >= 1 and len(lead_words) >= 2:
         phrase = judge(_clean_phrase(lead, limit))
@@ -230,6 +230,9 @@ def _description(found: _Name, text: str, judge: Judge = _as_is) -> str:
     return _what_it_does(m, limit, judge) if m and m.group(1) not in _RESULT_VERBS else ""
 
 
+#: A kind after a spelled-out name that a preposition already heads: "geneRative AI Detection viA Rewriting method".
+_KIND_AFTER_LONG_FORM = re.compile(rf"^(.*\s(?i:for|of|via|with|through|from|by|on|in)\s(?:[\w-]+\s+)*[A-Z][\w-]*)\s+"
+                                   rf"(?:{_HEAD_RE})s?$")
 #: ", [adverb] VERBs the/a/...": the verb after a name set off by commas.
 _SUBJECT_VERB = re.compile(r"^,\s+(?:[a-z]+ly\s+)?([a-z]{4,}(?<![su])s)\b(?=\s+(?:the|a|an|its|their|[a-z]+s)\b)(.+)")
 #: Verbs of what a method achieved, not what it does ("AILBoost outperforms ...").

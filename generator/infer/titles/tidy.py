@@ -49,7 +49,12 @@ _PROBLEM_OF = re.compile(r"^(?:the\s+)?(?:(?:[\w-]+\s+){0,2}?(?:problem|task|que
                          # "we propose the utilization of looped transformer architecture": what is used is proposed.
                          r"|(?:utilization|utilisation|usage|use)\s+of\s+(?=[\w-]+\s+[\w-])"
                          # "we introduce the concept of scalable neural network kernels": the kernels are introduced.
-                         r"|(?:concept|notion|idea)\s+of\s+(?:(?:the|an?)\s+)?(?=[\w'’-]+\s+[\w-]))", re.I)
+                         r"|(?:concept|notion|idea)\s+of\s+(?:(?:the|an?)\s+)?(?=[\w'’-]+\s+[\w-])"
+                         # "a more practical problem setting named deep imbalanced clustering": the setting is its name.
+                         r"|(?:[\w-]+\s+){0,2}?(?:problem\s+)?setting\s+(?:of|named|called|termed|dubbed)\s+(?=[\w-]+\s+[\w-]))", re.I)
+#: Praise of earlier work inside a phrase ("the popular linear MDP setting", "the widely used Adam optimizer").
+_PRAISED_WORK = re.compile(r"\b(the|an?)\s+(?:popular|well-known|widely[- ]used|celebrated|renowned|ubiquitous|prevalent)\s+"
+                           r"(?=[\w-]+\s)", re.I)
 _FOR_THE_TASK = re.compile(r"\bfor\s+the\s+(?:task|problem|purpose)\s+of\s+", re.I)
 #: "we propose to learn X": a purpose clause, which titles write as a gerund ("Learning X").
 # A word in -ly before a determiner is the verb itself ("to apply the"), not an adverb before one.
@@ -177,6 +182,7 @@ def _clean_phrase(phrase: str, limit: int, generic_head: bool = False) -> str:
     p = _LEAD_DROP.sub("", p)
     p = _LEAD_DROP.sub("", _PRAISED_KIND.sub("", _SUPERLATIVE_KIND.sub("", p)))
     p = _PROBLEM_OF.sub("", p)
+    p = _PRAISED_WORK.sub(r"\1 ", p)  # "bound for the popular linear MDP setting": the praise is the abstract's
     p = _EFFECT_ON.sub(r"\1 of \2 \3 ", p, count=1)  # "effects X have on Y": "effects of X on Y"
     p = _FOR_THE_TASK.sub("for ", p)  # "model for the task of text-driven video editing": the task is its name
     p = _US_TO.sub(" to ", p)  # "framework that enables us to analyze X": the purpose, without the authors' voice
