@@ -2327,3 +2327,29 @@ def test_a_kind_after_a_spelled_out_name_that_already_names_the_thing_is_left_ou
 def test_a_setting_is_titled_by_its_name_without_praise(abstract: str, title: str) -> None:
     """"a problem setting named X" is titled X; "the popular X" is "the X"."""
     assert infer_title(abstract) == title
+
+
+@pytest.mark.parametrize("abstract, title", [
+    # A bare kind takes the task the abstract opens with.
+    ("Restoring sharp text from blurred document photos has remained challenging due to many kinds of blur. Existing "
+     "methods use one encoder for both sharp and blurred inputs. To tackle this problem, we propose a novel dual-branch "
+     "framework named DBRX. DBRX adds a branch for blurred inputs.",
+     "DBRX: Dual-branch framework for restoring sharp text from blurred document photos"),
+    # The kind a long form was set beside is not part of it: "a novel neural network model, <long form> (NAME)".
+    ("Recognition models are trained at one image resolution. To this end, we propose a novel neural network model, "
+     "multi-scale and all-frequency spectral operator (MAFSO), that addresses the problem. MAFSO works in the "
+     "frequency domain.",
+     "MAFSO: Multi-scale and all-frequency spectral operator"),
+    # "under the assumption [that ...]": the premise is cut with the clause that stated it.
+    ("Label smoothing is widely used, but its effect on features is not understood. In this work, we derive the "
+     "optimal last-layer features under the assumption that the features are unconstrained. Experiments agree.",
+     "Optimal last-layer features for label smoothing"),
+    # "featuring three key components": a count of parts the abstract names later is no description.
+    ("Web agents need memory. To address these challenges, we introduce Relay, a browser agent featuring three key "
+     "components: state abstraction, trajectory prompting and exemplar memory. Relay beats baselines.",
+     "Relay: Browser agent"),
+])
+def test_a_named_kind_is_titled_without_the_words_around_it_and_with_its_task(abstract: str, title: str) -> None:
+    """A bare kind takes the task the abstract opens with; the kind beside a long form, a cut premise and a count of
+    parts are left out."""
+    assert infer_title(abstract) == title

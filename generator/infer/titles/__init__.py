@@ -203,10 +203,20 @@ _WAY_KINDS = frozenset("method algorithm framework approach technique procedure 
                        " pipeline".split())
 
 
+def _apposed_long_form(name: str, long_form: str) -> str:
+    """Return the part after the comma of "a novel neural network model, parallel-structured ... operator (PAC-FNO)"
+    when that part alone spells the name out: the words before it are the kind it was set beside."""
+    if "," not in long_form:
+        return long_form
+    tail = long_form.rsplit(",", 1)[1].strip()
+    return tail if len(tail.split()) >= 2 and _acronym_long_form(name, tail + " ") == tail else long_form
+
+
 def _named_description(found: _Name, text: str, room: int) -> str:
     """Return what the named method is, for the title "NAME: description"."""
     long_form = _LEAD_DROP.sub("", _tidy_end(found.long_form)) or _expansion_after(found)
     long_form = _NAMING_LEAD.sub("", long_form)  # "method called Frequency Enhanced ...": the name's words follow
+    long_form = _apposed_long_form(found.name, long_form)
     if long_form and len(long_form.split()) >= 2:
         head = re.match(rf"\s*({_HEAD_RE})\b", found.after)
         # "the Generalized Forward-Inverse (GFI) framework" needs its head; "One-shot Pruning Technique for Interchangeable

@@ -19,7 +19,7 @@ from generator.infer.titles.coined import _acronym_long_form, _Name
 from generator.infer.titles.lexicon import _CONTRIB_RE, _HEAD_RE, _HEADS, _NP_FILLER, _OWN_FRAMING
 from generator.infer.titles.plain import split_sentences
 from generator.infer.titles.keyterms import key_term, key_terms
-from generator.infer.titles.tidy import _LEAD_DROP, _STOP_TAIL, MAX_TITLE, SOFT_LIMIT, _clean_phrase, _gerund
+from generator.infer.titles.tidy import _LEAD_DROP, _MANNER_TAIL, _STOP_TAIL, MAX_TITLE, SOFT_LIMIT, _clean_phrase, _gerund
 
 #: Objects that only point back at earlier sentences ("this problem", "these limitations") name nothing.
 _ANAPHORIC = re.compile(
@@ -516,7 +516,14 @@ def _with_topic(phrase: str, text: str, room: int) -> str:
     """
     # When the opening names no field, the term the abstract keeps repeating says where (keyterms.py):
     # ROUGE-L 0.320 -> 0.328 on the dev corpus (0.311 -> 0.320 and 0.329 -> 0.337 on its two halves).
+    phrase = _MANNER_TAIL.sub("", phrase)  # "... under the assumption": a cut tail would stand before the setting
     opening = _sibling_field(_topic(text), text)
+    if not opening and _bare_kind(phrase):
+        # "DAEFR: Dual-branch framework" names no task; an abstract that opens with one ("Restoring facial details from
+        # low-quality images has remained challenging") says what the framework is for.
+        task = _GERUND_SUBJECT.match(re.sub(r"\s*\([^()]*\)", "", text))
+        if task and not problem(task.group(1)) and len(phrase) + len(task.group(1)) + 5 <= room:
+            return f"{phrase} for {task.group(1)[:1].lower()}{task.group(1)[1:]}"
     # "deep ensemble approach": a term the abstract repeats that ends on the kind of thing a paper makes is that
     # thing, not where it applies.
     topic = opening or next((t for t in key_terms(text) if t.split()[-1].lower() not in _OWN_KINDS), "")
@@ -567,6 +574,20 @@ def _with_topic(phrase: str, text: str, room: int) -> str:
     # "Learning k neurons ... via gradient descent": a process the abstract says is done via the term it repeats.
     means = topic != opening and phrase.split()[0].lower().endswith("ing") and _means_word(topic, text)
     return f"{phrase} {means or 'for'} {topic}"
+
+
+#: An abstract that opens on a task: "Restoring facial details from low-quality images has remained challenging".
+_GERUND_SUBJECT = re.compile(r"([A-Z][a-z]{2,}ing\s+[^,;:.]{3,70}?)\s+(?:(?:has|have)\s+(?:long\s+)?(?:been|remained|become)"
+                             r"|is|are|remains|poses|requires|plays)\b")
+#: The kinds of thing a paper makes that say nothing of what it does ("framework", "scheme").
+_BARE_KINDS = frozenset("approach method framework technique scheme algorithm architecture pipeline strategy".split())
+
+
+def _bare_kind(phrase: str) -> bool:
+    """Tell whether `phrase` is only a kind of thing and its modifiers ("Dual-branch framework", "Novel scheme")."""
+    words = phrase.split()
+    return len(words) <= BARE_WORDS and naive_singular(words[-1].lower()) in _BARE_KINDS \
+        and not any(w.lower() in {"for", "of", "to", "in", "on", "with", "via"} for w in words)
 
 
 #: "trained via gradient descent": the prepositions that make a repeated term the means, not the field ("with" is

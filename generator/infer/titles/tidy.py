@@ -156,9 +156,12 @@ _MANNER_TAIL = re.compile(r"(?<=\w)\s+in\s+an?\s+(?:[\w-]+\s+){0,2}(?:fashion|ma
                           r"|(?<=\w)\s+(?:for|of|to|in|on)\s+(?:the|this|these|such|that)\s+(?:problems?|tasks?|questions?"
                           r"|issues?|challenges?|settings?|gaps?|limitations?)$"
                           # "... from scratch through three primary innovations": a count of parts the abstract names later.
-                          r"|(?<=\w)\s+(?:through|with|via|by|using|in)\s+(?:two|three|four|five|six|several|a\s+few|multiple)"
+                          r"|(?<=\w)\s+(?:through|with|via|by|using|in|featuring|comprising|containing|including"
+                          r"|(?:consisting|composed)\s+of)\s+(?:two|three|four|five|six|several|a\s+few|multiple)"
                           r"\s+(?:[a-z]+\s+)?(?:innovations|components|contributions|steps|stages|ideas|techniques|parts"
-                          r"|modules|strategies|designs|improvements|modifications|mechanisms|circumstances|ways|aspects)$")
+                          r"|modules|strategies|designs|improvements|modifications|mechanisms|circumstances|ways|aspects)$"
+                          # "... features under the assumption [that ...]": the premise was the clause cut off.
+                          r"|(?<=\w)\s+(?:under|with|given)\s+(?:the|an?)\s+(?:assumption|condition|premise|hypothesis)$")
 _CUT_RELATIVE = re.compile(r"\s(?:that|which)\s+(?:[a-z]+ly\s+)?[a-z]+s\s+(?:[\w-]+\s+){0,3}[\w-]+$")
 _THE_NOUN_END = re.compile(r"\bthe\s+[\w-]+$")
 #: "the effects predictive objectives have on Y": a contact clause, titled "effects of predictive objectives on Y".
