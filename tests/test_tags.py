@@ -127,6 +127,16 @@ def test_an_adverb_and_its_adjective_are_never_a_tag():
     assert not names & {"differentially private", "differentially-private"}, names
 
 
+def test_a_word_that_can_only_be_an_adjective_is_never_a_tag():
+    """"Soft robots, which are amenable to new manufacturing": "amenable" qualifies a subject, it names none."""
+    texts = ["Robot co-design is an emerging area. It holds promise for soft robots, which are amenable to novel "
+             "manufacturing techniques. We formalize control of reconfigurable robots as a reinforcement learning problem.",
+             "Sparse models are amenable to fast inference on phones. We prune language models so that they are amenable "
+             "to compression. Pruned language models keep accuracy.",
+             "Convex losses are amenable to analysis. We study ranking losses. Our ranking losses are amenable to optimization."]
+    assert not any("amenable" in names for names in _tag_names(texts))
+
+
 def test_an_acronym_a_paper_spells_out_without_brackets_takes_no_other_papers_expansion():
     # Two papers name different methods RLCD; the causal one spells its name out in capitals, without brackets
     # (a definition all the same).

@@ -42,12 +42,19 @@ _ADJECTIVE_PARTS = frozenset("""agnostic based free aware driven specific orient
 guided conditioned""".split())
 
 
+#: Endings only adjectives have ("amenable", "continuous", "harmful", "training-less"), unlike "-al" or "-ic" ("signal",
+#: "logic").
+_ADJECTIVE_ONLY_ENDINGS = ("able", "ible", "ous", "ful", "less")
+
+
 def adjective_compound(name: str) -> bool:
     """Return whether a shown name is an adjective: it ends in a hyphenated one ("architecture-agnostic") or is an
     adverb and the word it qualifies ("differentially private", "partially observable"): it qualifies, names nothing."""
     last = name.rsplit(" ", 1)[-1].lower()
     if "-" in last and last.rsplit("-", 1)[-1] in _ADJECTIVE_PARTS:
         return True
+    if name.isalpha() and name.islower() and name.endswith(_ADJECTIVE_ONLY_ENDINGS):
+        return True  # "amenable", "ambiguous": one word that can only be an adjective
     return adjective_phrase(name)
 
 
