@@ -127,6 +127,18 @@ def test_an_adverb_and_its_adjective_are_never_a_tag():
     assert not names & {"differentially private", "differentially-private"}, names
 
 
+def test_a_name_in_a_title_case_definition_keeps_the_capital_other_definitions_give_it():
+    """"Partially Observable Markov Decision Processes (POMDPs)" is shown as "partially observable Markov decision
+    processes": Markov is a name wherever a definition in lower case writes it so."""
+    texts = ["Agents act under uncertainty. We study a partially observable Markov decision process (POMDP) for robots. "
+             "The POMDP is solved with belief updates.",
+             "Partially Observable Markov Decision Processes (POMDPs) model hidden states. We learn POMDPs from data; our "
+             "POMDPs are small.",
+             "Partially Observable Markov Decision Processes (POMDPs) are hard to plan in. We plan in POMDPs quickly."]
+    names = {n for paper_names in _tag_names(texts) for n in paper_names}
+    assert "partially observable Markov decision processes" in names, names
+
+
 def test_a_word_that_can_only_be_an_adjective_is_never_a_tag():
     """"Soft robots, which are amenable to new manufacturing": "amenable" qualifies a subject, it names none."""
     texts = ["Robot co-design is an emerging area. It holds promise for soft robots, which are amenable to novel "

@@ -180,13 +180,29 @@ def corpus_expansions(facts: list[list]) -> dict[str, str]:
     """Return long-form key -> its most frequent written form in the corpus's definitions, in lower case
     but for words with an inner capital ("Multiple Instance Learning" -> "multiple instance learning")."""
     seen: dict[str, Counter] = defaultdict(Counter)
+    proper = _proper_words(facts)
     for definitions, *_ in facts:
         for acro, expansion in definitions:
             if expansion == acro:
                 continue
-            written = " ".join(w if inner_capital(w) else w.lower() for w in expansion.split())
+            written = " ".join(w if inner_capital(w) or w in proper else w.lower() for w in expansion.split())
             seen[fold_key(expansion)][written] += 1
     return {key: _most_common(seen[key]) for key in sorted(seen)}
+
+
+def _proper_words(facts: list[list]) -> frozenset[str]:
+    """Return the words a definition written in lower case capitalises after its first word ("Markov" in "partially
+    observable Markov decision process"): names of people and places, kept so where a Title Case definition
+    ("Partially Observable Markov Decision Processes") capitalises every word."""
+    capital: set[str] = set()
+    lower: set[str] = set()
+    for definitions, *_ in facts:
+        for _, expansion in definitions:
+            words = [w for w in expansion.split()[1:] if w[:1].isalpha()]
+            if any(w[:1].islower() for w in words):
+                capital.update(w for w in words if w[:1].isupper() and w[1:].islower())
+                lower.update(w for w in words if w.islower())
+    return frozenset(w for w in capital if w.lower() not in lower)
 
 
 def _most_common(counts: Counter) -> str:
