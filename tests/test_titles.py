@@ -2353,3 +2353,13 @@ def test_a_named_kind_is_titled_without_the_words_around_it_and_with_its_task(ab
     """A bare kind takes the task the abstract opens with; the kind beside a long form, a cut premise and a count of
     parts are left out."""
     assert infer_title(abstract) == title
+
+
+def test_the_problem_of_a_two_word_task_is_no_title_when_a_sentence_says_what_the_paper_does() -> None:
+    """"The problem of image deblurring" is the field; "Problem of image deblurring" was the title."""
+    abstract = ("The problem of image deblurring, also known as the shaky camera problem, refers to the task of recovering "
+                "a sharp image from a blurred one. Previous work on deblurring derived an upper bound for this task. This "
+                "bound is derived for deterministic models. We show how the upper bound can be generalized to the case of "
+                "random generative models. Applying a diffusion model that was pretrained on sharp images to the output of "
+                "a deterministic deblurring model leads to state-of-the-art results.")
+    assert infer_title(abstract) == "Applying a diffusion model"

@@ -45,7 +45,7 @@ _PRAISED_KIND = re.compile(rf"^(?:(?:effective|powerful|principled|practical|str
 #: "the challenging problem of estimating X": the problem's name is the gerund phrase it holds.
 _PROBLEM_OF = re.compile(r"^(?:the\s+)?(?:(?:[\w-]+\s+){0,2}?(?:problem|task|question|challenge)\s+of\s+(?=[a-z]+ing\s)"
                          # "the problem of residual error estimation": the problem's name alone is the topic.
-                         r"|(?:problem|task)\s+of\s+(?=[\w-]+\s+[\w-]+\s+[\w-])"
+                         r"|(?:problem|task)\s+of\s+(?=[\w-]+\s+[\w-])"
                          # "we propose the utilization of looped transformer architecture": what is used is proposed.
                          r"|(?:utilization|utilisation|usage|use)\s+of\s+(?=[\w-]+\s+[\w-])"
                          # "we introduce the concept of scalable neural network kernels": the kernels are introduced.
