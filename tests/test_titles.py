@@ -2363,3 +2363,19 @@ def test_the_problem_of_a_two_word_task_is_no_title_when_a_sentence_says_what_th
                 "random generative models. Applying a diffusion model that was pretrained on sharp images to the output of "
                 "a deterministic deblurring model leads to state-of-the-art results.")
     assert infer_title(abstract) == "Applying a diffusion model"
+
+
+@pytest.mark.parametrize("abstract, title", [
+    # "games called rank-2": a lower-case term with a number or a hyphen is the class of the kind before it.
+    ("Learning equilibria in games has drawn attention. Computing them is intractable in general. In this paper we focus "
+     "on matrix games (A,B) called rank-2. These are games in which the sum of the payoff matrices is a rank 2 matrix. We "
+     "show that optimistic gradient descent converges in rank-2 games.",
+     "Rank-2 matrix games for learning equilibria in games"),
+    # "a sampling method named Noise-Level Corrector": the name says what the kind said.
+    ("Diffusion models sample slowly. We find that the exposure bias shifts the noise level. Based on this finding, we "
+     "introduce a sampling method named Noise-Level Corrector for diffusion models. It needs no training.",
+     "Noise-Level Corrector for diffusion models"),
+])
+def test_a_kind_and_the_name_a_naming_word_gives_it_are_titled_by_the_name(abstract: str, title: str) -> None:
+    """"X called rank-2" is titled "Rank-2 X"; "a method named Some Name" is titled by the name."""
+    assert infer_title(abstract) == title

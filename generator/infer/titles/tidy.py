@@ -55,6 +55,32 @@ _PROBLEM_OF = re.compile(r"^(?:the\s+)?(?:(?:[\w-]+\s+){0,2}?(?:problem|task|que
 #: Praise of earlier work inside a phrase ("the popular linear MDP setting", "the widely used Adam optimizer").
 _PRAISED_WORK = re.compile(r"\b(the|an?)\s+(?:popular|well-known|widely[- ]used|celebrated|renowned|ubiquitous|prevalent)\s+"
                            r"(?=[\w-]+\s)", re.I)
+#: A kind and the name a naming word gives it inside a phrase: "sampling method named Time-Shift Sampler for X",
+#: "bimatrix games (A,B) called rank-1".
+_NAMED_IN = re.compile(r"^((?:[\w-]+\s+){0,3}[\w-]+)\s+(?:called|named|termed|dubbed)\s+(?:an?\s+|the\s+)?(\S.*)$")
+#: A name of capitalised words ("Time-Shift Sampler"), and what follows it.
+_TITLE_CASE_NAME = re.compile(r"^[A-Z][\w-]*(?:\s+[A-Z][\w-]*)+(?=\s+[a-z]|$)")
+#: A term made of a word and a number or of hyphened parts, in lower case ("rank-1", "k-sparse"): a kind of the thing.
+_CLASS_TERM = re.compile(r"^([a-z][\w.]*-[\w.-]+)(?=\s|$)")
+
+
+def _named_in_phrase(phrase: str) -> str:
+    """Return "Time-Shift Sampler for X" for "sampling method named Time-Shift Sampler for X" (the name says what the
+    kind said), and "rank-1 bimatrix games" for "bimatrix games called rank-1" (the term is the kind's class)."""
+    m = _NAMED_IN.match(phrase)
+    if not m:
+        return phrase
+    kind, named = m.groups()
+    if _TITLE_CASE_NAME.match(named):
+        return named
+    term = _CLASS_TERM.match(named)
+    if term and kind.split()[-1].lower().endswith("s"):
+        first = term.group(1)
+        kind = kind[:1].lower() + kind[1:] if kind[1:2].islower() else kind  # "Bimatrix games", not "BERT models"
+        return f"{first[:1].upper()}{first[1:]} {kind}{named[term.end():]}"
+    return phrase
+
+
 _FOR_THE_TASK = re.compile(r"\bfor\s+the\s+(?:task|problem|purpose)\s+of\s+", re.I)
 #: "we propose to learn X": a purpose clause, which titles write as a gerund ("Learning X").
 # A word in -ly before a determiner is the verb itself ("to apply the"), not an adverb before one.
@@ -186,6 +212,7 @@ def _clean_phrase(phrase: str, limit: int, generic_head: bool = False) -> str:
     p = _LEAD_DROP.sub("", _PRAISED_KIND.sub("", _SUPERLATIVE_KIND.sub("", p)))
     p = _PROBLEM_OF.sub("", p)
     p = _PRAISED_WORK.sub(r"\1 ", p)  # "bound for the popular linear MDP setting": the praise is the abstract's
+    p = _named_in_phrase(p)
     p = _EFFECT_ON.sub(r"\1 of \2 \3 ", p, count=1)  # "effects X have on Y": "effects of X on Y"
     p = _FOR_THE_TASK.sub("for ", p)  # "model for the task of text-driven video editing": the task is its name
     p = _US_TO.sub(" to ", p)  # "framework that enables us to analyze X": the purpose, without the authors' voice
