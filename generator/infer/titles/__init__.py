@@ -19,7 +19,7 @@ import re
 from generator.text import abbreviates, as_written, naive_singular, unmarked
 from generator.infer.titles.coined import _acronym_long_form, _count_word, _Name
 from generator.infer.titles.fragments import claim_problem, cut_inside_phrase, problem, repair, strip_opening
-from generator.infer.titles.lexicon import _HEAD_RE, _INTRO_GERUNDS, _INTRO_VERBS
+from generator.infer.titles.lexicon import _HEAD_PREPOSITIONS, _HEAD_RE, _INTRO_GERUNDS, _INTRO_VERBS, _WAY_KINDS
 from generator.infer.titles.names import _coined_term, _name_of, _subject_name, common_in, common_names, method_name, to_rename
 from generator.infer.titles.phrases import (
     _ANAPHORIC,
@@ -193,14 +193,10 @@ _NAMING_LEAD = re.compile(r"^.*?\b(?:called|named|dubbed|termed|coined)\s+(?=\S)
 
 
 #: A preposition inside a long form: the noun before it heads the phrase.
-_HEADED = re.compile(r"\s(?:for|of|via|with|through|from|by|on|in)\s", re.I)
+_HEADED = re.compile(rf"\s(?:{_HEAD_PREPOSITIONS})\s", re.I)
 #: A long form ending in a noun by its form ("Cyclic One-Way Diffusion", "In-Context Risk Minimization",
 #: "Symbolic-Numeric Integrated Pre-training"): it names the thing, and the kind after it adds nothing.
 _NOUN_END = re.compile(r"(?:tion|sion|ment|ance|ence|ity|ness|ing)$", re.I)
-#: Kinds that only say a thing is a way of doing something: after a long form that names it, they add nothing (a
-#: benchmark, a model or a dataset says what the thing is, and stays).
-_WAY_KINDS = frozenset("method algorithm framework approach technique procedure scheme strategy architecture module mechanism"
-                       " pipeline".split())
 
 
 def _apposed_long_form(name: str, long_form: str) -> str:

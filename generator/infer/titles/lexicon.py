@@ -42,6 +42,12 @@ _NOT_NAMES = {"We", "Our", "The", "This", "These", "Here", "However", "Moreover"
               "GPT-4", "GPT-3", "GPT-3.5", "ChatGPT", "ImageNet", "PyTorch", "GitHub", "HuggingFace"}
 _NAME_TOKEN = r"[^\W_][\w.+\-]*[\w+]|[A-Z]"
 _HEAD_RE = "|".join(_HEADS)
+#: Kinds that only say a thing is a way of doing something ("framework", "scheme"): after a long form that names the thing,
+#: or alone with its modifiers, they say nothing of what it does (a benchmark, a model or a dataset says what it is).
+_WAY_KINDS = frozenset("method algorithm framework approach technique procedure scheme strategy architecture module mechanism"
+                       " pipeline".split())
+#: Prepositions inside a phrase: the noun before one heads it ("Pruning Technique for Interchangeable Networks").
+_HEAD_PREPOSITIONS = "for|of|via|with|through|from|by|on|in"
 
 
 #: Verbs whose object is a by-product ("we provide experiments", "we report results"), not the contribution.

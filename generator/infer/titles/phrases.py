@@ -16,7 +16,8 @@ from wordfreq import zipf_frequency
 
 from generator.text import everyday_word, naive_singular
 from generator.infer.titles.coined import _acronym_long_form, _Name
-from generator.infer.titles.lexicon import _CONTRIB_RE, _HEAD_RE, _HEADS, _NP_FILLER, _OWN_FRAMING
+from generator.infer.titles.lexicon import (_CONTRIB_RE, _HEAD_PREPOSITIONS, _HEAD_RE, _HEADS, _NP_FILLER, _OWN_FRAMING,
+                                             _WAY_KINDS)
 from generator.infer.titles.plain import split_sentences
 from generator.infer.titles.keyterms import key_term, key_terms
 from generator.infer.titles.tidy import _LEAD_DROP, _MANNER_TAIL, _STOP_TAIL, MAX_TITLE, SOFT_LIMIT, _clean_phrase, _gerund
@@ -231,7 +232,7 @@ def _description(found: _Name, text: str, judge: Judge = _as_is) -> str:
 
 
 #: A kind after a spelled-out name that a preposition already heads: "geneRative AI Detection viA Rewriting method".
-_KIND_AFTER_LONG_FORM = re.compile(rf"^(.*\s(?i:for|of|via|with|through|from|by|on|in)\s(?:[\w-]+\s+)*[A-Z][\w-]*)\s+"
+_KIND_AFTER_LONG_FORM = re.compile(rf"^(.*\s(?i:{_HEAD_PREPOSITIONS})\s(?:[\w-]+\s+)*[A-Z][\w-]*)\s+"
                                    rf"(?:{_HEAD_RE})s?$")
 #: ", [adverb] VERBs the/a/...": the verb after a name set off by commas.
 _SUBJECT_VERB = re.compile(r"^,\s+(?:[a-z]+ly\s+)?([a-z]{4,}(?<![su])s)\b(?=\s+(?:the|a|an|its|their|[a-z]+s)\b)(.+)")
@@ -579,14 +580,12 @@ def _with_topic(phrase: str, text: str, room: int) -> str:
 #: An abstract that opens on a task: "Restoring facial details from low-quality images has remained challenging".
 _GERUND_SUBJECT = re.compile(r"([A-Z][a-z]{2,}ing\s+[^,;:.]{3,70}?)\s+(?:(?:has|have)\s+(?:long\s+)?(?:been|remained|become)"
                              r"|is|are|remains|poses|requires|plays)\b")
-#: The kinds of thing a paper makes that say nothing of what it does ("framework", "scheme").
-_BARE_KINDS = frozenset("approach method framework technique scheme algorithm architecture pipeline strategy".split())
 
 
 def _bare_kind(phrase: str) -> bool:
     """Tell whether `phrase` is only a kind of thing and its modifiers ("Dual-branch framework", "Novel scheme")."""
     words = phrase.split()
-    return len(words) <= BARE_WORDS and naive_singular(words[-1].lower()) in _BARE_KINDS \
+    return len(words) <= BARE_WORDS and naive_singular(words[-1].lower()) in _WAY_KINDS \
         and not any(w.lower() in {"for", "of", "to", "in", "on", "with", "via"} for w in words)
 
 
