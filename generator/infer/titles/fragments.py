@@ -149,6 +149,25 @@ def _verb_s(word: str) -> bool:
     return len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is", "ics")) and word.isalpha()
 
 
+#: Words a verb's plain form follows inside a noun phrase or a title ("learning to generalize", "models that
+#: generalize", "can optimize"): no subject before it.
+_BEFORE_PLAIN_VERB = frozenset("to that which who can may might will would could should must and or not help helps".split())
+
+
+def _finite_ize(word: str) -> bool:
+    """Return whether `word` is a verb by its ending in -ize, -yze or -ify ("regularize", "analyze", "simplify") in its
+    plain form: inside a title it follows its subject, as in a sentence."""
+    return len(word) >= 6 and word.isalpha() and word.endswith(("ize", "yze", "ify"))
+
+
+def _word_before_adverbs(lower: list[str], k: int) -> str:
+    """Return the word before word k and the adverbs in -ly just before it ("to directly maximize": "to")."""
+    k -= 1
+    while k > 0 and lower[k].endswith("ly"):
+        k -= 1
+    return lower[k]
+
+
 def _plain_verb(word: str) -> bool:
     """Return whether `word` may be a verb in its plain form: a lower-case word no function word nor -ing/-ed/-ly form."""
     return (word.isalpha() and len(word) > 2 and not word.endswith(("ing", "ed", "ly", "s"))
@@ -261,6 +280,9 @@ def problem(phrase: str) -> str | None:
     if verb := next((lower[k] for k in range(1, len(words)) if lower[k] in _RESULT_VERBS and _verb_s(words[k - 1])
                      and lower[k - 1] not in _S_NOUNS), None):
         return f"a clause ({verb!r} after its subject)"  # "FM-based MoIs improve open-ended learning"
+    if verb := next((words[k] for k in range(1, len(words) - 1) if _finite_ize(lower[k]) and not words[k - 1].endswith(":")
+                     and _word_before_adverbs(lower, k) not in _BEFORE_PLAIN_VERB), None):
+        return f"a clause ({verb!r} after its subject)"  # "Regularized MDP regularize states": a sentence, cut
     if pointer := next((w for w in lower[1:] if w in _POINTERS or w in _VOICE), None):
         return f"points back ({pointer!r})"
     # "... of the weaker LLM as a signal": which one is weaker, only the abstract says ("the higher the X" is a clause).

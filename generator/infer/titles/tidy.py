@@ -55,6 +55,9 @@ _PROBLEM_OF = re.compile(r"^(?:the\s+)?(?:(?:[\w-]+\s+){0,2}?(?:problem|task|que
 #: Praise of earlier work inside a phrase ("the popular linear MDP setting", "the widely used Adam optimizer").
 _PRAISED_WORK = re.compile(r"\b(the|an?)\s+(?:popular|well-known|widely[- ]used|celebrated|renowned|ubiquitous|prevalent)\s+"
                            r"(?=[\w-]+\s)", re.I)
+#: The authors' praise of their own work inside a phrase ("Leveraging a novel metric measuring X"): "novel" after an
+#: article is the abstract's selling ("novel views", "novel classes" are unseen ones, and have no article).
+_NOVEL = re.compile(r"\b(an?)\s+novel\s+(?=([\w-]+)\s)", re.I)
 #: A kind and the name a naming word gives it inside a phrase: "sampling method named Time-Shift Sampler for X",
 #: "bimatrix games (A,B) called rank-1".
 _NAMED_IN = re.compile(r"^((?:[\w-]+\s+){0,3}[\w-]+)\s+(?:called|named|termed|dubbed)\s+(?:an?\s+|the\s+)?(\S.*)$")
@@ -198,6 +201,12 @@ _COMPOUND_TO = re.compile(r"\s+(?:prior|due|according|thanks|owing|next|close|si
 _FROM_OPEN = re.compile(r"\bfrom\s+(?:[\w-]+\s+){0,3}[\w-]+$")
 
 
+def _unpraised(match: re.Match) -> str:
+    """Return the article of a match of _NOVEL as the word after it takes it ("a novel estimator" -> "an ")."""
+    article = "an" if match.group(2)[:1].lower() in "aeiou" else "a"
+    return (article.capitalize() if match.group(1)[0].isupper() else article) + " "
+
+
 def _clean_phrase(phrase: str, limit: int, generic_head: bool = False) -> str:
     """Return `phrase` trimmed to a title-like noun phrase of at most `limit` characters."""
     # Asides, citations and acronyms are noise in a title; one glued to a word keeps the space ("to (soft-)align").
@@ -212,6 +221,7 @@ def _clean_phrase(phrase: str, limit: int, generic_head: bool = False) -> str:
     p = _LEAD_DROP.sub("", _PRAISED_KIND.sub("", _SUPERLATIVE_KIND.sub("", p)))
     p = _PROBLEM_OF.sub("", p)
     p = _PRAISED_WORK.sub(r"\1 ", p)  # "bound for the popular linear MDP setting": the praise is the abstract's
+    p = _NOVEL.sub(_unpraised, p)
     p = _named_in_phrase(p)
     p = _EFFECT_ON.sub(r"\1 of \2 \3 ", p, count=1)  # "effects X have on Y": "effects of X on Y"
     p = _FOR_THE_TASK.sub("for ", p)  # "model for the task of text-driven video editing": the task is its name
