@@ -194,6 +194,10 @@ def score(done: Inferred, raw_abstracts: list[str]) -> dict:
         "nmi": evaluate.topic_nmi([p.topic or "" for p in papers], done.areas),
         **evaluate_shown.topic_name_scores([t.name for t in done.topics]),
     }
+    # A topic whose name neither the paper's tags nor its abstract say: the group is right by its words, the name not.
+    named_by = {t.slug: t.named_by or [t.name] for t in done.topics}
+    out["topics"]["unsaid"] = evaluate_shown.topic_unsaid(
+        [(named_by.get(p.topic or "", []), shown_tags, text) for p, shown_tags, text in zip(papers, done.shown_tags(), texts)])
     index = {p.id: i for i, p in enumerate(papers)}
     out["related"] = evaluate.related_scores(
         [[index[r.id] for r in p.related] for p in papers], done.areas, done.keywords, k=5
@@ -258,6 +262,7 @@ def table(result: dict) -> str:
         ("topic names with an everyday word", f(result["topics"]["everyday"]), "0"),
         ("topic names with another's words", f(result["topics"]["same_words"]), "0"),
         ("topic names sharing a phrase with another", f(result["topics"]["shares_phrase"]), ""),
+        ("papers whose topic's name their tags and abstract never say", f(result["topics"]["unsaid"]), ""),
     ]
     if "title_rouge_l" in result:
         rows += [

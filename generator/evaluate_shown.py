@@ -14,7 +14,7 @@ from typing import Sequence
 
 from wordfreq import zipf_frequency
 
-from generator.text import ascii_fold, naive_singular
+from generator.text import ascii_fold, fold_key, naive_singular
 
 _PUNCT = re.compile(r"[^\w\s]|_")
 
@@ -360,3 +360,18 @@ def topic_name_scores(names: Sequence[str]) -> dict:
         "same_words": sum(counts[w] > 1 for w in words) / len(names),
         "shares_phrase": sum(sharing) / len(names),
     }
+
+
+def topic_unsaid(papers: Sequence[tuple[Sequence[str], Sequence[str], str]]) -> float:
+    """Return the share of papers whose topic's name phrases neither their shown tags nor their text name (folded as
+    text.fold_key folds): a topic a reader finds nothing of on the paper's page. Each paper is (name phrases, tag
+    names, text); a paper in no topic counts as unsaid."""
+    if not papers:
+        return 0.0
+    unsaid = 0
+    for phrases, tags, body in papers:
+        names = {fold_key(p) for p in phrases}
+        words = f" {fold_key(body)} "
+        if not names or not (names & {fold_key(t) for t in tags} or any(f" {p} " in words for p in names)):
+            unsaid += 1
+    return unsaid / len(papers)

@@ -20,6 +20,7 @@ from generator.evaluate_shown import (
     shown_scores,
     title_fragment,
     topic_name_scores,
+    topic_unsaid,
 )
 
 
@@ -321,3 +322,14 @@ def test_name_recall_counts_a_name_set_in_math_by_its_plain_form() -> None:
     abstracts = [r"We propose $\texttt{NAISR}$, a model.", r"We introduce $\pi$2vec, a method."]
     assert name_recall(["NAISR: Neural additive model", "π2vec: Policy vectors"], real, abstracts) == 1.0
     assert name_recall(["Neural additive model", "Policy vectors"], real, abstracts) == 0.0
+
+
+def test_a_topic_whose_name_neither_the_tags_nor_the_abstract_say_counts_as_unsaid() -> None:
+    """The bench's share of papers shown under a topic they never mention: plurals and case folded, no topic unsaid."""
+    papers = [
+        (["Diffusion models", "image generation"], ["score matching"], "We train a diffusion model on faces."),
+        (["Diffusion models", "image generation"], ["image generation"], "We study samplers."),
+        (["Diffusion models", "image generation"], ["label noise"], "We clean noisy labels with a small model."),
+        ([], ["label noise"], "A paper in no topic."),
+    ]
+    assert topic_unsaid(papers) == 0.5
