@@ -2417,3 +2417,12 @@ def test_the_authors_praise_of_their_own_work_is_left_out_of_a_title() -> None:
                 "loss near the weights. In this work, we investigate these methods by leveraging a novel estimator "
                 "measuring the flatness of loss landscapes. Finally, we show how the results transfer to transformers.")
     assert infer_title(abstract).startswith("Leveraging an estimator measuring the flatness of loss landscapes")
+
+
+def test_an_order_of_growth_inside_a_title_goes_with_the_words_that_name_it() -> None:
+    """"Algorithm of regret O((log T/T+V)√m) for X": the formula's plain text is broken, and it is no title's word."""
+    abstract = normalise_abstract(
+        r"Lifelong bandit tuning learns the step size of online algorithms across tasks. Earlier bounds grow with the "
+        r"horizon. Then, we propose a new algorithm of regret $O((\frac{\log{T}}{T}+V)\sqrt{m})$ for lifelong bandit "
+        r"tuning. The bound holds for any bounded loss.")
+    assert infer_title(abstract) == "Algorithm for lifelong bandit tuning"

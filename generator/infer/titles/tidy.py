@@ -22,6 +22,9 @@ SOFT_LIMIT = 85
 #: A phrase stating an order of growth ("with a sample complexity of O(n log n)"), to the end.
 _ORDER_OF = re.compile(r"\s+(?:with|at|in|achieving|attaining)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,3}of\s+(?:only\s+)?"
                        r"[OΩΘ]\s*\(.*$")
+#: The opening of an order of growth inside a phrase ("algorithm of regret O((log T/T+V)√m) for X"): the formula, its
+#: plain text often broken, up to its closing bracket goes with the words naming it.
+_ORDER_INSIDE = re.compile(r"\s+(?:of|with|achieving|attaining)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,3}(?:of\s+)?[OΩΘ]\s*\(")
 #: A bracketed aside ("[1]", "[Appendix A]"): noise in a title.
 _ASIDE = re.compile(r"\s*\[[^\]]*\]")
 #: A sentence set between dashes: an aside holding a verb of its own ("NFGs—any permutation ... describes ...—").
@@ -201,6 +204,25 @@ _COMPOUND_TO = re.compile(r"\s+(?:prior|due|according|thanks|owing|next|close|si
 _FROM_OPEN = re.compile(r"\bfrom\s+(?:[\w-]+\s+){0,3}[\w-]+$")
 
 
+#: A preposition opening what follows a formula: the formula ended its noun phrase ("O(n) for X"), it qualifies no
+#: noun after it ("O(N) parameters").
+_PREPOSITION_NEXT = re.compile(r" (?:for|in|on|under|with|via|to|from|over|across|without)\s")
+
+
+def _without_order_inside(phrase: str) -> str:
+    """Return `phrase` without an order of growth inside it and the words that name it (_ORDER_INSIDE), where its
+    brackets close before a preposition."""
+    match = _ORDER_INSIDE.search(phrase)
+    if not match:
+        return phrase
+    depth, end = 1, match.end()
+    while end < len(phrase) and depth:
+        depth += {"(": 1, ")": -1}.get(phrase[end], 0)
+        end += 1
+    rest = phrase[end:]
+    return phrase[:match.start()] + rest if not depth and _PREPOSITION_NEXT.match(rest) else phrase
+
+
 def _unpraised(match: re.Match) -> str:
     """Return the article of a match of _NOVEL as the word after it takes it ("a novel estimator" -> "an ")."""
     article = "an" if match.group(2)[:1].lower() in "aeiou" else "a"
@@ -211,7 +233,7 @@ def _clean_phrase(phrase: str, limit: int, generic_head: bool = False) -> str:
     """Return `phrase` trimmed to a title-like noun phrase of at most `limit` characters."""
     # Asides, citations and acronyms are noise in a title; one glued to a word keeps the space ("to (soft-)align").
     # "... with a sample complexity of O(|S||A|)": the bound is a formula a title cannot hold; its phrase goes with it.
-    phrase = _ORDER_OF.sub("", phrase, count=1)
+    phrase = _without_order_inside(_ORDER_OF.sub("", phrase, count=1))
     p = re.sub(r"\s+\([^()]*\)", "", re.sub(r"\s+\([^()]*\)(?=\w)", " ", phrase))
     p = _sub_closed(_ASIDE, "", p, "]")
     p = _DASH_ASIDE.sub(" ", p)  # "equivariance of NFGs—any permutation describes an equivalent game—as well as"
