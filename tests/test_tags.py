@@ -149,6 +149,15 @@ def test_a_word_that_can_only_be_an_adjective_is_never_a_tag():
     assert not any("amenable" in names for names in _tag_names(texts))
 
 
+def test_the_second_part_of_a_hyphened_adjective_alone_is_never_a_tag():
+    """"agnostic" alone (from "agnostic learning" or a broken "model-agnostic") qualifies what it does not say."""
+    texts = ["We learn halfspaces when the label noise is adversarial (agnostic). Our learner is efficient in the agnostic "
+             "case. The bound is tight.",
+             "Our patches are agnostic to the attacker's strategy. Patches that are agnostic transfer. We test patches.",
+             "The estimator is agnostic to the feature representation. Being agnostic, it runs on any features. It is fast."]
+    assert not any("agnostic" in names for names in _tag_names(texts))
+
+
 def test_an_acronym_a_paper_spells_out_without_brackets_takes_no_other_papers_expansion():
     # Two papers name different methods RLCD; the causal one spells its name out in capitals, without brackets
     # (a definition all the same).

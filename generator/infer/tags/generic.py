@@ -51,8 +51,8 @@ def adjective_compound(name: str) -> bool:
     """Return whether a shown name is an adjective: it ends in a hyphenated one ("architecture-agnostic") or is an
     adverb and the word it qualifies ("differentially private", "partially observable"): it qualifies, names nothing."""
     last = name.rsplit(" ", 1)[-1].lower()
-    if "-" in last and last.rsplit("-", 1)[-1] in _ADJECTIVE_PARTS:
-        return True
+    if last.rsplit("-", 1)[-1] in _ADJECTIVE_PARTS and ("-" in last or name.lower() == last):
+        return True  # "task-agnostic", or "agnostic" alone: what such a word qualifies is not said
     if name.isalpha() and name.islower() and name.endswith(_ADJECTIVE_ONLY_ENDINGS):
         return True  # "amenable", "ambiguous": one word that can only be an adjective
     return adjective_phrase(name)
