@@ -28,6 +28,8 @@ _VAGUE = re.compile(r"^(?:various|different|many|multiple|several|diverse|downst
                     r"|efficient|effective|free|both|general|arbitrary|any|all)\b", re.I)
 #: A purpose that names where the task lies before the task itself.
 _DOMAIN_OF = re.compile(r"^(?:the\s+)?(?:domain|field|area)\s+of\s+(?=\S)", re.I)
+#: A means or manner after the task a "for" names ("... with only one forward pass", "... using text prompts").
+_MEANS_AFTER = re.compile(r"\s+(?:without|using|via|by|through|with\s+(?:only|just|no|an?|the))\s+")
 #: Longest purpose kept: a title's "for" part is a few words.
 PURPOSE_WORDS = 6
 
@@ -41,6 +43,8 @@ def purpose(found: _Name) -> str:
     # "for sets rather than for single examples": a comparison is no task.
     phrase = _clean_phrase(re.split(r",|\s(?:rather\s+)?than\b|\sinstead\s+of\b", m.group(1), maxsplit=1)[0], 60)
     phrase = _DOMAIN_OF.sub("", phrase)  # "for the domain of malware detection": the task is the domain's name
+    # "for gradient estimation with only one forward propagation": how it does the task follows the task.
+    phrase = _MEANS_AFTER.split(phrase, maxsplit=1)[0]
     words = phrase.split()
     if not words or len(words) > PURPOSE_WORDS or _VAGUE.match(phrase) or problem(phrase):
         return ""

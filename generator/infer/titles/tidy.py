@@ -45,6 +45,13 @@ _PRAISED_KIND = re.compile(rf"^(?:(?:effective|powerful|principled|practical|str
                            rf"(?:\s*,\s*|\s+(?:and|yet|but)\s+|\s+))+"
                            rf"(?=(?:(?!(?:of|for|in|on|to|with|by|via|from|that|which|and|or)\s)[\w-]+\s+){{0,3}}"
                            rf"(?:{_HEAD_RE}|baseline|solution|alternative|recipe)s?\b)", re.I)
+#: "an even simpler yet more effective post-hoc method": a comparison with others' work before the kind of thing a
+#: paper makes is the abstract's selling too ("more effective method" than what? the title does not say).
+_COMPARED = r"(?:(?:more|less)\s+[a-z][a-z-]+|simpler|faster|better|stronger|cheaper|lighter|smaller|easier)"
+_COMPARED_KIND = re.compile(rf"^(?:(?:even|much|far|significantly|substantially)\s+)?{_COMPARED}"
+                            rf"(?:(?:\s*,\s*|\s+(?:and|yet|but)\s+)(?:(?:even|much|far)\s+)?{_COMPARED})*\s+"
+                            rf"(?=(?:(?!(?:of|for|in|on|to|with|by|via|from|that|which|and|or|than)\s)[\w-]+\s+){{0,3}}"
+                            rf"(?:{_HEAD_RE}|baseline|solution|alternative|recipe)s?\b)", re.I)
 #: "the challenging problem of estimating X": the problem's name is the gerund phrase it holds.
 _PROBLEM_OF = re.compile(r"^(?:the\s+)?(?:(?:[\w-]+\s+){0,2}?(?:problem|task|question|challenge)\s+of\s+(?=[a-z]+ing\s)"
                          # "the problem of residual error estimation": the problem's name alone is the topic.
@@ -240,7 +247,7 @@ def _clean_phrase(phrase: str, limit: int, generic_head: bool = False) -> str:
     p = re.split(r"(?<=[a-z0-9)])[.!?]\s+(?=[A-Z])", p, maxsplit=1)[0]  # a missed sentence end
     p = p.strip(" .,;:!?-–—\"'“”")
     p = _LEAD_DROP.sub("", p)
-    p = _LEAD_DROP.sub("", _PRAISED_KIND.sub("", _SUPERLATIVE_KIND.sub("", p)))
+    p = _LEAD_DROP.sub("", _PRAISED_KIND.sub("", _COMPARED_KIND.sub("", _SUPERLATIVE_KIND.sub("", p))))
     p = _PROBLEM_OF.sub("", p)
     p = _PRAISED_WORK.sub(r"\1 ", p)  # "bound for the popular linear MDP setting": the praise is the abstract's
     p = _NOVEL.sub(_unpraised, p)
