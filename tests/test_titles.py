@@ -2442,3 +2442,11 @@ def test_an_order_of_growth_inside_a_title_goes_with_the_words_that_name_it() ->
 def test_a_named_method_is_titled_without_praise_by_comparison_and_by_its_task_without_its_means(abstract: str, title: str) -> None:
     """"Even simpler yet more effective" sells; "with only one forward pass" is the means: neither is in the title."""
     assert infer_title(abstract) == title
+
+
+def test_a_dash_whose_aside_is_cut_ends_the_title_before_it() -> None:
+    """"Algorithm—using only the number of iterations" is an aside cut before its end: the title stops at the dash."""
+    abstract = ("Scientific computing solves many linear systems in a row. Solver parameters matter. We propose a bandit "
+                "online learning algorithm—using only the number of iterations as feedback—that picks solver parameters. "
+                "It converges to the best parameter.")
+    assert infer_title(abstract) == "Bandit online learning algorithm"

@@ -244,6 +244,11 @@ def _clean_phrase(phrase: str, limit: int, generic_head: bool = False) -> str:
     p = re.sub(r"\s+\([^()]*\)", "", re.sub(r"\s+\([^()]*\)(?=\w)", " ", phrase))
     p = _sub_closed(_ASIDE, "", p, "]")
     p = _DASH_ASIDE.sub(" ", p)  # "equivariance of NFGs—any permutation describes an equivalent game—as well as"
+    # A dash left alone opens an aside whose end was cut ("algorithm—using only the number of iterations"): the
+    # phrase before it is the title's.
+    before_dash = re.split(r"\s*[—–]\s*", p, maxsplit=1)[0]
+    if before_dash != p and len(before_dash.split()) >= 3:
+        p = before_dash
     p = re.split(r"(?<=[a-z0-9)])[.!?]\s+(?=[A-Z])", p, maxsplit=1)[0]  # a missed sentence end
     p = p.strip(" .,;:!?-–—\"'“”")
     p = _LEAD_DROP.sub("", p)
