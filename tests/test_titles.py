@@ -2450,3 +2450,9 @@ def test_a_dash_whose_aside_is_cut_ends_the_title_before_it() -> None:
                 "online learning algorithm—using only the number of iterations as feedback—that picks solver parameters. "
                 "It converges to the best parameter.")
     assert infer_title(abstract) == "Bandit online learning algorithm"
+
+
+@pytest.mark.parametrize("phrase", ["Maximizing the probability", "Studying the impact", "Reducing their influence"])
+def test_a_title_ending_on_a_noun_that_needs_its_complement_is_a_fragment(phrase: str) -> None:
+    """"Maximizing the probability [that a plan succeeds]": the probability of what is cut off."""
+    assert problem(phrase) is not None
