@@ -2456,3 +2456,12 @@ def test_a_dash_whose_aside_is_cut_ends_the_title_before_it() -> None:
 def test_a_title_ending_on_a_noun_that_needs_its_complement_is_a_fragment(phrase: str) -> None:
     """"Maximizing the probability [that a plan succeeds]": the probability of what is cut off."""
     assert problem(phrase) is not None
+
+
+def test_a_long_form_a_cut_would_fall_in_is_written_as_its_acronym() -> None:
+    """"... capabilities of Multimodal Large Language Models (MLLMs) to X" is too long: "... capabilities of MLLMs", not a
+    cut before "of" that leaves the capabilities nobody's."""
+    abstract = ("Subject-driven image generation from several reference pictures remains hard for current generators. "
+                "We present Fresco-G, a model that leverages the advanced multimodal perception capabilities of Multimodal "
+                "Large Language Models (MLLMs) to tackle the aforementioned challenge. Fresco-G needs no tuning.")
+    assert infer_title(abstract) == "Fresco-G: Model that leverages the advanced multimodal perception capabilities of MLLMs"

@@ -236,8 +236,24 @@ def _unpraised(match: re.Match) -> str:
     return (article.capitalize() if match.group(1)[0].isupper() else article) + " "
 
 
+#: A long form in capitals and the acronym the abstract defines for it: "Multimodal Large Language Models (MLLMs)".
+_DEFINED_ACRONYM = re.compile(r"\b((?:[A-Z][\w-]*\s+){1,6}[A-Z][\w-]*)\s+\(([A-Z][A-Za-z0-9]*[A-Z])(s?)\)")
+
+
+def _short_forms(phrase: str, limit: int) -> str:
+    """Return `phrase` with a long form it defines an acronym for written as that acronym ("capabilities of MLLMs")
+    where it completes an "of" and runs past `limit`: a cut would fall before the "of", leaving whose capabilities unsaid."""
+    def short(match: re.Match) -> str:
+        initials = "".join(w[0] for w in re.split(r"[\s-]+", match.group(1).lower()) if w)
+        fits = match.end(1) <= limit or initials != match.group(2).lower() or not phrase.endswith(" of ", 0, match.start())
+        return match.group(0) if fits else match.group(2) + match.group(3)
+    return _DEFINED_ACRONYM.sub(short, phrase)
+
+
 def _clean_phrase(phrase: str, limit: int, generic_head: bool = False) -> str:
     """Return `phrase` trimmed to a title-like noun phrase of at most `limit` characters."""
+    if len(phrase) > limit:
+        phrase = _short_forms(phrase, limit)
     # Asides, citations and acronyms are noise in a title; one glued to a word keeps the space ("to (soft-)align").
     # "... with a sample complexity of O(|S||A|)": the bound is a formula a title cannot hold; its phrase goes with it.
     phrase = _without_order_inside(_ORDER_OF.sub("", phrase, count=1))
