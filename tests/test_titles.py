@@ -2465,3 +2465,19 @@ def test_a_long_form_a_cut_would_fall_in_is_written_as_its_acronym() -> None:
                 "We present Fresco-G, a model that leverages the advanced multimodal perception capabilities of Multimodal "
                 "Large Language Models (MLLMs) to tackle the aforementioned challenge. Fresco-G needs no tuning.")
     assert infer_title(abstract) == "Fresco-G: Model that leverages the advanced multimodal perception capabilities of MLLMs"
+
+
+def test_a_subject_that_plays_a_role_in_a_field_is_no_field_the_field_is() -> None:
+    """"Temperature scaling plays a pivotal role in knowledge distillation": the title's setting is the distillation."""
+    abstract = ("As a way to soften logits, temperature scaling plays a pivotal role in knowledge distillation. Usually it is "
+                "applied to both teacher and student. We propose a weighted teacher matching variant, dubbed WTM, that "
+                "drops it on the student side. WTM beats earlier methods on ImageNet.")
+    assert infer_title(abstract).endswith("for knowledge distillation"), infer_title(abstract)
+
+
+def test_a_use_said_once_after_plays_a_role_in_is_no_field() -> None:
+    """"Flood nowcasting plays a pivotal role in public services": the services are a use, named once; the field stays."""
+    abstract = ("Flood nowcasting plays a pivotal role in public services, especially in warnings. Deep models blur as the "
+                "lead time grows. To alleviate blurriness, we propose a training-free sharpening step. It sharpens radar "
+                "forecasts.")
+    assert "public services" not in infer_title(abstract)

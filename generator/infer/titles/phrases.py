@@ -348,8 +348,16 @@ def _topic(text: str) -> str:
         # "The use of generative AI systems has improved the decoding of brain activity": what is used is a tool of
         # the field the sentence goes on to name, not the field.
         found = "" if _TOOL_USE.match(subject) else _as_topic(subject)
-        if found:
-            return found
+        # "temperature scaling plays a pivotal role in knowledge distillation": the subject is a part of the field the
+        # sentence names after it.
+        part_of = _ROLE_IN.match(first, m.start())
+        named = part_of.group(1) or part_of.group(2) if part_of else ""
+        # "... in guiding the responses of LLMs": an activity, no field.
+        field = "" if not named or named.split()[0].endswith("ing") else _as_topic(_QUALIFIER.split(named, maxsplit=1)[0])
+        # ... a field the abstract goes on about: "plays a pivotal role in socioeconomic sectors" names a use, said once.
+        field = field if field and _named_again(field, sents[0], text) else ""
+        if field or found:
+            return field or found
     # "In distributed deep learning, synchronizing gradients ...": the opening phrase sets the field.
     opening = re.match(r"(?:In(?! order\b)|For|Within)\s+([^,]{3,60}),", first)
     if not opening:
@@ -358,6 +366,19 @@ def _topic(text: str) -> str:
     return _as_topic(opening.group(1)) or _as_topic(_QUALIFIER.split(opening.group(1), maxsplit=1)[0])
 
 
+def _named_again(phrase: str, first: str, text: str) -> bool:
+    """Tell whether the abstract names `phrase` (said in its first sentence) again, itself or by the acronym the first
+    sentence gives it ("knowledge distillation (KD)" ... "in KD")."""
+    if text.lower().count(phrase.lower()) >= 2:
+        return True
+    acronym = re.search(rf"{re.escape(phrase)}\s+\(([A-Z][A-Za-z]*[A-Z]s?)\)", first, re.I)
+    return bool(acronym) and len(re.findall(rf"\b{re.escape(acronym.group(1))}\b", text)) >= 2
+
+
+#: The predicate of a subject that is part of a field: "plays a pivotal role in X", "is a key component of X".
+_ROLE_IN = re.compile(r"\s*(?:has\s+)?(?:plays?|played)\s+an?\s+(?:[\w-]+\s+){0,2}?roles?\s+in\s+(?:the\s+)?([^,.;:]{3,60})"
+                      r"|\s*(?:is|are|has\s+become)\s+an?\s+(?:[\w-]+\s+){0,2}?(?:component|ingredient|part|building\s+block)s?"
+                      r"\s+(?:of|in)\s+(?:the\s+)?(?:many\s+|modern\s+|most\s+)?([^,.;:]{3,60})")
 #: A subject that is the use of something: "the use of X", "the application of X".
 _TOOL_USE = re.compile(r"\s*(?:the\s+)?(?:use|usage|application|adoption)\s+of\b", re.I)
 #: Words that give examples of a kind ("advances like X", "models such as Y").
