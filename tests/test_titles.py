@@ -2469,8 +2469,8 @@ def test_a_long_form_a_cut_would_fall_in_is_written_as_its_acronym() -> None:
 
 def test_a_subject_that_plays_a_role_in_a_field_is_no_field_the_field_is() -> None:
     """"Temperature scaling plays a pivotal role in knowledge distillation": the title's setting is the distillation."""
-    abstract = ("As a way to soften logits, temperature scaling plays a pivotal role in knowledge distillation. Usually it is "
-                "applied to both teacher and student. We propose a weighted teacher matching variant, dubbed WTM, that "
+    abstract = ("As a way to soften logits, temperature scaling plays a pivotal role in knowledge distillation (KD). Usually "
+                "it is applied to both teacher and student in KD. We propose a weighted teacher matching variant, dubbed WTM, that "
                 "drops it on the student side. WTM beats earlier methods on ImageNet.")
     assert infer_title(abstract).endswith("for knowledge distillation"), infer_title(abstract)
 
