@@ -2481,3 +2481,13 @@ def test_a_use_said_once_after_plays_a_role_in_is_no_field() -> None:
                 "lead time grows. To alleviate blurriness, we propose a training-free sharpening step. It sharpens radar "
                 "forecasts.")
     assert "public services" not in infer_title(abstract)
+
+
+def test_a_code_link_named_after_earlier_work_the_abstract_brackets_names_no_title() -> None:
+    """"A simplified objective for the recently-introduced graph copulas (GRACO)", code at .../GRACO: the link holds the
+    new version of earlier work; the title is not that work's name."""
+    abstract = ("We introduce a new model for multivariate probabilistic forecasting of sensor networks. We propose a "
+                "simplified objective for the recently-introduced graph copulas (GRACO), whose parameters now scale "
+                "linearly. The model trains faster. Code is available at https://github.com/lab/GRACO.")
+    title, name = title_and_name(abstract, frozenset())
+    assert name is None and not title.startswith("GRACO"), title

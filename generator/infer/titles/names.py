@@ -69,7 +69,7 @@ def _find_name(text: str, md: str = "", common: frozenset[str] = frozenset()) ->
     if not cands and "/" in md:
         # Last resort: a project named only in its code link ("https://scalecrafter.github.io/ScaleCrafter/").
         name = _repo_name(md)
-        if name and name not in common and not _cited(name, text):
+        if name and name not in common and not _cited(name, text) and not _prior_work_name(name, text):
             return _Name(name, len(sents))
     if not cands:
         return None
@@ -93,6 +93,21 @@ def _cited(name: str, text: str) -> bool:
     2023]" for PSLD): a code link named after cited work is that work's code, not the paper's own method."""
     return any(len(_acronym_long_form(name, text[max(0, m.start() - 200):m.start()]).split()) >= 2
                for m in _CITATION_MARK.finditer(text))
+
+
+#: Words that mark others' work before a name's brackets: "the recently-introduced attentional copulas (TACTiS)".
+_PRIOR_MARK = re.compile(r"\b(?:recently[- ]introduced|recently[- ]proposed|existing|previous|prior|original|popular|"
+                         r"well-known|seminal|state-of-the-art)\b", re.I)
+
+
+def _prior_work_name(name: str, text: str) -> bool:
+    """Tell whether the abstract brackets `name` after words that mark others' work in the same clause: a code link
+    named after it is a new version's, and the name is the earlier work's, not the paper's title."""
+    for m in re.finditer(rf"\(\s*{re.escape(name)}\s*\)", text):
+        clause = re.split(r"[.;:]|,\s+(?:and|but|which|while)\b", text[max(0, m.start() - 150):m.start()])[-1]
+        if _PRIOR_MARK.search(clause):
+            return True
+    return False
 
 
 #: A head noun right after a name: the name modifies what is introduced ("a constrained BO algorithm").
