@@ -66,7 +66,7 @@ _CONTRIB = [  # (pattern, priority, words every match holds one of) — lower pr
     # "we leverage and extend these two lines of work by proposing X", "we address this gap by introducing X": the
     # means is the contribution where the verb's object points back (a gap, a challenge said before) and says nothing.
     (r"\b(?:we|We)\s+[a-z][a-z-]*\s+(?:and\s+[a-z][a-z-]*\s+)?(?:this|these|those|both|such)\b"
-     r"[^.;]{0,60}?\bby\s+(?:proposing|introducing|devising|developing|presenting)\s+", 1, _WE),
+     r"[^.;]{0,60}?\bby\s+(?:proposing|introducing|devising|developing|presenting|using|leveraging)\s+", 1, _WE),
     (r"\b(?:[Tt]his|[Oo]ur)\s+(?:paper|work|study|article|submission|contribution)\s+(?:\w+ly\s+)?"
      r"(?:proposes|introduces|presents|develops|studies|investigates|explores|examines|analyzes|analyses"
      r"|addresses|tackles|revisits|considers|focuses on|aims to|extends|puts forth)\s+", 1,
