@@ -2492,3 +2492,10 @@ def test_a_code_link_named_after_earlier_work_the_abstract_brackets_names_no_tit
                 "linearly. The model trains faster. Code is available at https://github.com/lab/GRACO.")
     title, name = title_and_name(abstract, frozenset())
     assert name is None and not title.startswith("GRACO"), title
+
+
+def test_a_property_said_with_being_goes_before_what_has_it() -> None:
+    """"The notion of a sample complexity bound being _provably tight_": the title is "Provably tight ... bound"."""
+    abstract = ("We study the notion of a sample complexity bound being _provably tight_, meaning that no learner beats it. "
+                "Many bounds were proposed. We prove that no such bound exists for deep networks.")
+    assert infer_title(abstract) == "Provably tight sample complexity bound"

@@ -68,6 +68,8 @@ _PRAISED_WORK = re.compile(r"\b(the|an?)\s+(?:popular|well-known|widely[- ]used|
 #: The authors' praise of their own work inside a phrase ("Leveraging a novel metric measuring X"): "novel" after an
 #: article is the abstract's selling ("novel views", "novel classes" are unseen ones, and have no article).
 _NOVEL = re.compile(r"\b(an?)\s+novel\s+(?=([\w-]+)\s)", re.I)
+#: A short noun phrase and the property "being" gives it at the phrase's end ("bound being uniformly tight").
+_BEING_END = re.compile(r"^((?:[a-z][\w-]*\s+){0,3}[a-z][\w-]*)\s+being\s+[_*]{0,2}((?:[a-z]+ly\s+)?[a-z][a-z-]*)[_*]{0,2}$")
 #: A kind and the name a naming word gives it inside a phrase: "sampling method named Time-Shift Sampler for X",
 #: "bimatrix games (A,B) called rank-1".
 _NAMED_IN = re.compile(r"^((?:[\w-]+\s+){0,3}[\w-]+)\s+(?:called|named|termed|dubbed)\s+(?:an?\s+|the\s+)?(\S.*)$")
@@ -322,7 +324,8 @@ def _clean_phrase(phrase: str, limit: int, generic_head: bool = False) -> str:
                 break
         else:
             p = _cut_words(p, limit)
-    return _tidy_end(p)
+    # "a generalization bound being uniformly tight": the property, said as a predicate, goes before what has it.
+    return _BEING_END.sub(lambda m: f"{m.group(2)} {m.group(1)}", _tidy_end(p))
 
 
 _GENERIC_HEAD = re.compile(
