@@ -2499,3 +2499,12 @@ def test_a_property_said_with_being_goes_before_what_has_it() -> None:
     abstract = ("We study the notion of a sample complexity bound being _provably tight_, meaning that no learner beats it. "
                 "Many bounds were proposed. We prove that no such bound exists for deep networks.")
     assert infer_title(abstract) == "Provably tight sample complexity bound"
+
+
+def test_an_apposition_after_a_glued_colon_says_what_the_method_is() -> None:
+    """"CrossQ:A lightweight algorithm for X" (the colon glued, the article capitalised) is still the apposition; a
+    quality the abstract opens with ("sample efficiency") is no place to set it "in"."""
+    abstract = ("Sample efficiency is a crucial problem in deep reinforcement learning. Recent methods raise the update "
+                "ratio. In this paper, we present PatchQ:A lightweight algorithm for continuous control tasks that drops "
+                "target networks. PatchQ matches earlier methods.")
+    assert infer_title(abstract) == "PatchQ: Lightweight algorithm for continuous control tasks"

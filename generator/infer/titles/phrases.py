@@ -175,11 +175,11 @@ def _description(found: _Name, text: str, judge: Judge = _as_is) -> str:
         phrase = judge(_clean_phrase(m.group(1), limit))
         if len(phrase.split()) >= 3:
             return phrase
-    # 1. Apposition: "NAME, a method for linking ..." / "NAME – a generative framework ...".
+    # 1. Apposition: "NAME, a method for linking ..." / "NAME – a generative framework ..." / "NAME:A lightweight ...".
     # A spelled-out name may come first ("MOFI, Manifold OF Images, a new vision foundation model").
     # "DiffusionSat, to date the largest generative foundation model ...": an aside of time may stand before it.
     m = re.match(r"^(?:[,:–—-]|\s)*(?:[A-Z][\w-]*(?:\s+[\w-]+){0,6},\s+)?(?:which is\s+|is\s+)?"
-                 r"(?:(?:to date|to our knowledge|so far),?\s+)?((?:an?|the)\s.+)", after)
+                 r"(?:(?:to date|to our knowledge|so far),?\s+)?((?:an?|the|An?|The)\s.+)", after)
     if m:
         phrase = judge(_clean_phrase(m.group(1), limit, generic_head=True))
         if len(phrase.split()) >= 2:
@@ -592,6 +592,8 @@ def _with_topic(phrase: str, text: str, room: int) -> str:
             return phrase  # "... approach for diffusion models" says where; a key term after it is tacked on
         if _mentions(_spelled_out(phrase, text), topic):
             return phrase  # "post-hoc method for OOD detection" says "detecting out-of-distribution data" already
+        if topic.split()[-1].lower().endswith(("ency", "ancy", "ity", "ness")):
+            return phrase  # "... for continuous control in sample efficiency": a quality is no place the work is in
         return f"{phrase} in {topic}"  # "X for Y for Z" reads as a stammer; "X for Y in Z" says where
     # "Learning k neurons ... via gradient descent": a process the abstract says is done via the term it repeats.
     means = topic != opening and phrase.split()[0].lower().endswith("ing") and _means_word(topic, text)
