@@ -70,6 +70,9 @@ _PRAISED_WORK = re.compile(r"\b(the|an?)\s+(?:popular|well-known|widely[- ]used|
 _NOVEL = re.compile(r"\b(an?)\s+novel\s+(?=([\w-]+)\s)", re.I)
 #: A short noun phrase and the property "being" gives it at the phrase's end ("bound being uniformly tight").
 _BEING_END = re.compile(r"^((?:[a-z][\w-]*\s+){0,3}[a-z][\w-]*)\s+being\s+[_*]{0,2}((?:[a-z]+ly\s+)?[a-z][a-z-]*)[_*]{0,2}$")
+#: An aim stated with a verb of getting: "aiming to achieve X", "designed to enable X": what it is for is X.
+_AIMING_TO = re.compile(r"\s+(?:aiming|aimed|designed|intended|seeking|striving)\s+to\s+(?:achieve|attain|enable|realize|realise"
+                        r"|deliver|reach)\s+(?=(?!the\b|this\b|these\b|such\b|it\b)[\w-]+\s)")
 #: A kind and the name a naming word gives it inside a phrase: "sampling method named Time-Shift Sampler for X",
 #: "bimatrix games (A,B) called rank-1".
 _NAMED_IN = re.compile(r"^((?:[\w-]+\s+){0,3}[\w-]+)\s+(?:called|named|termed|dubbed)\s+(?:an?\s+|the\s+)?(\S.*)$")
@@ -277,6 +280,7 @@ def _clean_phrase(phrase: str, limit: int, generic_head: bool = False) -> str:
     p = _named_in_phrase(p)
     p = _EFFECT_ON.sub(r"\1 of \2 \3 ", p, count=1)  # "effects X have on Y": "effects of X on Y"
     p = _FOR_THE_TASK.sub("for ", p)  # "model for the task of text-driven video editing": the task is its name
+    p = _AIMING_TO.sub(" for ", p)  # "framework aiming to achieve lossless acceleration": the aim is what it is for
     p = _US_TO.sub(" to ", p)  # "framework that enables us to analyze X": the purpose, without the authors' voice
     p = _POINTER_DET.sub(_specific_pointer, p)
     # "address this fundamental issue by developing X": the means is the contribution, the issue was said before.
