@@ -2516,3 +2516,11 @@ def test_a_kind_aiming_to_achieve_something_is_titled_as_for_it() -> None:
     abstract = ("Training on large datasets is costly. Static pruning loses accuracy. We propose DropBatch, a novel framework "
                 "aiming to achieve lossless training acceleration by unbiased dynamic sample pruning. It saves 40% cost.")
     assert infer_title(abstract) == "DropBatch: Framework for lossless training acceleration by unbiased dynamic sample pruning"
+
+
+def test_a_setting_the_abstract_writes_in_the_plural_is_titled_in_the_plural() -> None:
+    """"... for Markov chain" is no English: the abstract writes "Markov chains", and so does the title."""
+    abstract = ("Sampling with a Markov chain is slow on large graphs. We propose the Self-Repellent Walk (SRW). SRW is a "
+                "Markov chain that avoids visited nodes. Markov chains of this kind mix faster than any reversible Markov "
+                "chain.")
+    assert infer_title(abstract) == "SRW: Self-Repellent Walk for Markov chains"

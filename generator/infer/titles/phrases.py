@@ -597,7 +597,15 @@ def _with_topic(phrase: str, text: str, room: int) -> str:
         return f"{phrase} in {topic}"  # "X for Y for Z" reads as a stammer; "X for Y in Z" says where
     # "Learning k neurons ... via gradient descent": a process the abstract says is done via the term it repeats.
     means = topic != opening and phrase.split()[0].lower().endswith("ing") and _means_word(topic, text)
-    return f"{phrase} {means or 'for'} {topic}"
+    return f"{phrase} {means or 'for'} {_as_many(topic, text)}"
+
+
+def _as_many(term: str, text: str) -> str:
+    """Return `term` in the plural where the abstract writes it so too: "for instrumental variable" is no English."""
+    last = term.rsplit(" ", 1)[-1]
+    if not last.isalpha() or not last.islower() or last.endswith("s"):
+        return term
+    return next((f"{term}{end}" for end in ("s", "es") if re.search(rf"\b{re.escape(term)}{end}\b", text, re.I)), term)
 
 
 #: An abstract that opens on a task: "Restoring facial details from low-quality images has remained challenging".
