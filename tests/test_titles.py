@@ -2524,3 +2524,10 @@ def test_a_setting_the_abstract_writes_in_the_plural_is_titled_in_the_plural() -
                 "Markov chain that avoids visited nodes. Markov chains of this kind mix faster than any reversible Markov "
                 "chain.")
     assert infer_title(abstract) == "SRW: Self-Repellent Walk for Markov chains"
+
+
+def test_a_name_whose_apposition_lost_its_comma_still_leads_the_title() -> None:
+    """"we propose ToRA a series of reasoning agents": the name, then what it is, as "ToRA: Series of ...", not a run-on."""
+    abstract = ("Large language models struggle with arithmetic. In this paper, we propose MaRA a series of tool-using "
+                "reasoning agents designed to solve hard mathematical problems. Agents call a calculator.")
+    assert infer_title(abstract).startswith("MaRA: Series of tool-using reasoning agents"), infer_title(abstract)

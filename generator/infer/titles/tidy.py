@@ -513,6 +513,7 @@ def _two_words(token: str) -> str:
 
 #: "Mayfly, the first neural data structure for ...": a short name and what it is, joined by a comma.
 _NAME_COMMA = re.compile(r"^((?:[\w-]+ ){0,2}[\w-]+), (?:the first |an? |the )(?=\S)")
+_NAME_NO_COMMA = re.compile(r"^([A-Za-z][a-z\d]*[A-Z][\w-]*) (?:an? |the )(?=\S)")
 #: "lightweight framework, Prompt Risk Control, for selecting a prompt": a capitalised name set off inside the phrase.
 _NAME_INSIDE = re.compile(r"^([^,]{3,40}), ((?:[A-Z][\w-]*\s){1,3}[A-Z][\w-]*), (?=(?:for|to|that|which|with)\s)")
 
@@ -522,7 +523,8 @@ def name_first(title: str) -> str:
     if m := _NAME_INSIDE.match(title):
         rest = f"{m.group(1)} {title[m.end():]}"
         return f"{m.group(2)}: {rest[:1].upper() + rest[1:]}"
-    m = _NAME_COMMA.match(title)
+    # "ToRA a series of Tool-integrated Reasoning Agents": a name cased as one, its apposition's comma left out.
+    m = _NAME_COMMA.match(title) or _NAME_NO_COMMA.match(title)
     rest = title[m.end():] if m else ""
     if m and len(rest.split()) >= 3 and "," not in rest:
         return f"{m.group(1)}: {rest[:1].upper() + rest[1:]}"
