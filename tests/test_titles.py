@@ -2531,3 +2531,14 @@ def test_a_name_whose_apposition_lost_its_comma_still_leads_the_title() -> None:
     abstract = ("Large language models struggle with arithmetic. In this paper, we propose MaRA a series of tool-using "
                 "reasoning agents designed to solve hard mathematical problems. Agents call a calculator.")
     assert infer_title(abstract).startswith("MaRA: Series of tool-using reasoning agents"), infer_title(abstract)
+
+
+def test_a_name_given_as_an_example_is_not_the_papers_name() -> None:
+    """"on several datasets, e.g., CLOC, ImageNet10K and CGLM": the datasets are examples; the method named earlier is
+    the paper's."""
+    abstract = ("We propose and study a realistic setting where learners get a small budget per step. To that end, we "
+                "propose a simple but highly effective baseline, DietNet, which utilizes both unlabeled and labeled data "
+                "jointly. DietNet allocates the budget. We validate our baseline, at scale, on several datasets, e.g., "
+                "CLOC, ImageNet10K, and CGLM, under constraint budget setup. DietNet outperforms all earlier methods.")
+    title, name = title_and_name(abstract, frozenset())
+    assert name == "DietNet" and title.startswith("DietNet: "), title

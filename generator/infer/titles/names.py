@@ -65,7 +65,8 @@ def _find_name(text: str, md: str = "", common: frozenset[str] = frozenset()) ->
                 if tier == 1 and _BEFORE_HEAD.match(n.after) and _is_term_abbreviation(n.name, " ".join(sents[:i]), True):
                     continue
                 cands.append((rank, i, tier, -count, n))
-    cands = [c for c in cands if c[4].name not in common]
+    # "on several datasets, e.g., CLOC, ImageNet10K and CGLM": a name given as an example is others' (data, a baseline).
+    cands = [c for c in cands if c[4].name not in common and not _EXAMPLE_LEAD.search(c[4].lead)]
     if not cands and "/" in md:
         # Last resort: a project named only in its code link ("https://scalecrafter.github.io/ScaleCrafter/").
         name = _repo_name(md)
@@ -95,6 +96,8 @@ def _cited(name: str, text: str) -> bool:
                for m in _CITATION_MARK.finditer(text))
 
 
+#: The words that give examples, just before a name: "e.g.,", "such as", "including", "like".
+_EXAMPLE_LEAD = re.compile(r"(?:\be\.g\.|\bsuch as|\bincluding|\blike)\s*,?\s*$", re.I)
 #: Words that mark others' work before a name's brackets: "the recently-introduced attentional copulas (TACTiS)".
 _PRIOR_MARK = re.compile(r"\b(?:recently[- ]introduced|recently[- ]proposed|existing|previous|prior|original|popular|"
                          r"well-known|seminal|state-of-the-art)\b", re.I)
