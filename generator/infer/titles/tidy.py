@@ -513,6 +513,7 @@ def _two_words(token: str) -> str:
 
 #: "Mayfly, the first neural data structure for ...": a short name and what it is, joined by a comma.
 _NAME_COMMA = re.compile(r"^((?:[\w-]+ ){0,2}[\w-]+), (?:the first |an? |the )(?=\S)")
+#: "ToRA a series of ...": a name cased as one (a capital after its first letter) before its apposition's article.
 _NAME_NO_COMMA = re.compile(r"^([A-Za-z][a-z\d]*[A-Z][\w-]*) (?:an? |the )(?=\S)")
 #: "lightweight framework, Prompt Risk Control, for selecting a prompt": a capitalised name set off inside the phrase.
 _NAME_INSIDE = re.compile(r"^([^,]{3,40}), ((?:[A-Z][\w-]*\s){1,3}[A-Z][\w-]*), (?=(?:for|to|that|which|with)\s)")
