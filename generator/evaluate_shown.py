@@ -31,7 +31,7 @@ _NUMBER_WORDS = frozenset(
 # Quantifiers, plus the vague "how many / how new" adjectives the issue names (small, new, novel).
 _QUANTIFIERS = frozenset(
     """all any both each every either neither few fewer several many much more most less least some various
-    numerous multiple countless enough another other certain additional small new novel""".split()
+    numerous multiple countless enough another other certain additional small new novel times fold""".split()
 )
 _NUMERAL = re.compile(r"^[+-]?(\d+([.,]\d+)*|\.\d+)(%|x|k|m|b)?$", re.IGNORECASE)
 # Heads that add nothing to the concept they follow ("GNN model" is "GNN"), in classes of heads that name

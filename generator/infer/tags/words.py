@@ -33,7 +33,7 @@ zero one two three four five six seven eight nine ten eleven twelve thirteen fou
 seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred hundreds thousand
 thousands million millions billion billions trillion trillions dozen dozens couple pair single
 half twice thrice few fewer many much numerous multiple several various some any all each every both most
-lots plenty handful myriad countless small tiny
+lots plenty handful myriad countless small tiny times fold
 """.split()
 
 # Size adjectives count too when what follows is one generic noun ("large models"); "small" and "tiny" always
