@@ -2542,3 +2542,12 @@ def test_a_name_given_as_an_example_is_not_the_papers_name() -> None:
                 "CLOC, ImageNet10K, and CGLM, under constraint budget setup. DietNet outperforms all earlier methods.")
     title, name = title_and_name(abstract, frozenset())
     assert name == "DietNet" and title.startswith("DietNet: "), title
+
+
+def test_a_list_that_ends_the_description_is_kept_whole() -> None:
+    """"a framework encompassing data construction, model training, and evaluation": cutting at ", and" left "data
+    construction, model training", and the repair then only "data construction"."""
+    abstract = ("Open models use tools poorly. We introduce ToolKit, a general tool-use framework encompassing data "
+                "construction, model training, and evaluation. ToolKit's model matches closed ones.")
+    assert infer_title(abstract) == ("ToolKit: Tool-use framework encompassing data construction, model training, and "
+                                     "evaluation")

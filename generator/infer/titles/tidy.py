@@ -189,6 +189,17 @@ _HEAD_LIST = re.compile(r"^[\w-]+(?:\s[\w-]+)?(?:,\s+[\w-]+(?:\s[\w-]+)?)+$")
 _LAST_ITEM = re.compile(r",\s+and\s+[\w-]+(?:\s[\w-]+)?\s+(?:for|of|to|on|in|with)\s")
 
 
+#: The end of a list of short items that ends the phrase: "..., model training, and evaluation".
+_LIST_TAIL = re.compile(r",\s+(?:and|or)\s+[\w-]+(?:\s[\w-]+){0,2}\s*[.;]?\s*$")
+_LIST_BODY = re.compile(r"\s(?:[\w-]+(?:\s[\w-]+){0,2},\s+)+[\w-]+(?:\s[\w-]+){0,2}$")
+
+
+def _list_end(p: str, at: int) -> bool:
+    """Tell whether the ", and" at `at` ends a list of three or more short items that ends the phrase ("encompassing data
+    construction, model training, and evaluation"): the list is whole, no clause to cut."""
+    return _LIST_TAIL.match(p, at) is not None and _LIST_BODY.search(p, 0, at) is not None
+
+
 def _listed_heads(p: str, at: int) -> bool:
     """Tell whether the ", and" at `at` ends a list of heads ("framework, dataset, and challenge for X"): no clause to cut."""
     return _HEAD_LIST.match(p[:at]) is not None and _LAST_ITEM.match(p, at) is not None
@@ -306,7 +317,7 @@ def _clean_phrase(phrase: str, limit: int, generic_head: bool = False) -> str:
         # "Generating samples and implement an iterative process": the verbs of a gerund phrase are gerunds too.
         p = _GERUND_AND.sub(lambda m: m.group(1) + _gerund(m.group(2), base=True), p)
     m = _STRONG_CUT.search(p)
-    while m and (_coordinate_adjectives(p, m.start()) or _listed_heads(p, m.start())):
+    while m and (_coordinate_adjectives(p, m.start()) or _listed_heads(p, m.start()) or _list_end(p, m.start())):
         m = _STRONG_CUT.search(p, m.end())
     if m and m.start() >= 12:
         p = p[:m.start()]
