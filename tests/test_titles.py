@@ -2551,3 +2551,12 @@ def test_a_list_that_ends_the_description_is_kept_whole() -> None:
                 "construction, model training, and evaluation. ToolKit's model matches closed ones.")
     assert infer_title(abstract) == ("ToolKit: Tool-use framework encompassing data construction, model training, and "
                                      "evaluation")
+
+
+def test_a_list_of_gerunds_is_not_cut_at_its_commas() -> None:
+    """"the approach of recursively embedding, clustering, and summarizing chunks of text, constructing a tree": the
+    gerunds are one list; the participle clause after it is what goes."""
+    abstract = ("Retrieval-augmented models read short chunks. We introduce the novel approach of recursively embedding, "
+                "clustering, and summarizing chunks of text, constructing a tree with levels of summaries. Our model "
+                "retrieves from this tree.")
+    assert infer_title(abstract).endswith("embedding, clustering, and summarizing chunks of text"), infer_title(abstract)

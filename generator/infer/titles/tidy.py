@@ -194,6 +194,20 @@ _LIST_TAIL = re.compile(r",\s+(?:and|or)\s+[\w-]+(?:\s[\w-]+){0,2}\s*[.;]?\s*$")
 _LIST_BODY = re.compile(r"\s(?:[\w-]+(?:\s[\w-]+){0,2},\s+)+[\w-]+(?:\s[\w-]+){0,2}$")
 
 
+#: A comma inside a list of gerunds ("recursively embedding, clustering, and summarizing chunks"): no participle's
+#: clause to cut, the list goes on to its "and".
+_GERUND_LIST = re.compile(r",\s*[a-z]+ing(?:\s[\w-]+){0,2}(?:,\s*[a-z]+ing(?:\s[\w-]+){0,2})*,?\s+(?:and|or)\s+[a-z]+ing\b")
+
+
+_LAST_GERUND = re.compile(r",?\s+(?:and|or)\s+[a-z]+ing\b")
+_GERUND_ITEMS = re.compile(r"[a-z]+ing(?:\s[\w-]+){0,2},\s*[a-z]+ing(?:\s[\w-]+){0,2}$")
+
+
+def _gerund_list_end(p: str, at: int) -> bool:
+    """Tell whether the ", and" at `at` adds the last gerund to a list of them ("embedding, clustering, and summarizing")."""
+    return _LAST_GERUND.match(p, at) is not None and _GERUND_ITEMS.search(p, 0, at) is not None
+
+
 def _list_end(p: str, at: int) -> bool:
     """Tell whether the ", and" at `at` ends a list of three or more short items that ends the phrase ("encompassing data
     construction, model training, and evaluation"): the list is whole, no clause to cut."""
@@ -317,7 +331,8 @@ def _clean_phrase(phrase: str, limit: int, generic_head: bool = False) -> str:
         # "Generating samples and implement an iterative process": the verbs of a gerund phrase are gerunds too.
         p = _GERUND_AND.sub(lambda m: m.group(1) + _gerund(m.group(2), base=True), p)
     m = _STRONG_CUT.search(p)
-    while m and (_coordinate_adjectives(p, m.start()) or _listed_heads(p, m.start()) or _list_end(p, m.start())):
+    while m and (_coordinate_adjectives(p, m.start()) or _listed_heads(p, m.start()) or _list_end(p, m.start())
+                 or _GERUND_LIST.match(p, m.start()) or _gerund_list_end(p, m.start())):
         m = _STRONG_CUT.search(p, m.end())
     if m and m.start() >= 12:
         p = p[:m.start()]
