@@ -19,7 +19,7 @@ import re
 from generator.text import abbreviates, as_written, naive_singular, unmarked
 from generator.infer.titles.coined import _acronym_long_form, _count_word, _Name
 from generator.infer.titles.fragments import claim_problem, cut_inside_phrase, problem, repair, strip_opening
-from generator.infer.titles.lexicon import _HEAD_PREPOSITIONS, _HEAD_RE, _INTRO_GERUNDS, _INTRO_VERBS, _WAY_KINDS
+from generator.infer.titles.lexicon import _HEAD_PREPOSITIONS, _HEAD_RE, _INTRO_GERUNDS, _INTRO_VERBS, _PRIOR_WORK, _WAY_KINDS
 from generator.infer.titles.names import _coined_term, _name_of, _subject_name, common_in, common_names, method_name, to_rename
 from generator.infer.titles.phrases import (
     _ANAPHORIC,
@@ -316,9 +316,6 @@ def _spelled_out(name: str, text: str) -> str:
     return long_form if len(long_form.split()) >= 2 and not problem(long_form) else ""
 
 
-#: Words that mark others' work inside a phrase.
-_PRIOR_WORK = re.compile(r"\b(?:recently|existing|previous|prior|popular|standard|classical|conventional|traditional"
-                         r"|well-known|widely-used|state-of-the-art)\b", re.I)
 #: What the authors made, just before a name's brackets: "developing a unified crystal representation that ...".
 _MADE_BEFORE = re.compile(rf"\b(?:{_INTRO_VERBS}|{_INTRO_GERUNDS})s?\s+(?:an?|the)\s+(?:(?:new|novel)\s+)?"
                           r"([a-z][\w-]*(?:\s+[\w-]+){1,14})\s*$")

@@ -91,3 +91,8 @@ _CONTRIB = [  # (pattern, priority, words every match holds one of) — lower pr
 ]
 _OWN_FRAMING = re.compile(r"\b(?:[Ii]n this|[Hh]ere|[Tt]his (?:paper|work))\b")
 _CONTRIB_RE = [(re.compile(p), prio, words) for p, prio, words in _CONTRIB]
+
+#: Words that mark others' work inside a phrase or before a name's brackets ("the recently-introduced attentional copulas
+#: (TACTiS)", "the seminal X method").
+_PRIOR_WORK = re.compile(r"\b(?:recently|existing|previous|prior|original|popular|standard|classical|conventional|traditional"
+                         r"|well-known|widely-used|seminal|state-of-the-art)\b", re.I)

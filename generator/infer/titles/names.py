@@ -27,7 +27,7 @@ from generator.infer.titles.finders import (
     _remedy_names,
     _trigger_names,
 )
-from generator.infer.titles.lexicon import _CONTRIB_RE, _HEAD_RE, _OWN_FRAMING
+from generator.infer.titles.lexicon import _CONTRIB_RE, _HEAD_RE, _OWN_FRAMING, _PRIOR_WORK
 from generator.infer.titles.markup import _bold_acronyms, _emphasised_object_names, _emphasised_phrases, _repo_name
 from generator.infer.titles.plain import plain_text, split_sentences
 
@@ -98,17 +98,13 @@ def _cited(name: str, text: str) -> bool:
 
 #: The words that give examples, just before a name: "e.g.,", "such as", "including", "like".
 _EXAMPLE_LEAD = re.compile(r"(?:\be\.g\.|\bsuch as|\bincluding|\blike)\s*,?\s*$", re.I)
-#: Words that mark others' work before a name's brackets: "the recently-introduced attentional copulas (TACTiS)".
-_PRIOR_MARK = re.compile(r"\b(?:recently[- ]introduced|recently[- ]proposed|existing|previous|prior|original|popular|"
-                         r"well-known|seminal|state-of-the-art)\b", re.I)
-
 
 def _prior_work_name(name: str, text: str) -> bool:
     """Tell whether the abstract brackets `name` after words that mark others' work in the same clause: a code link
     named after it is a new version's, and the name is the earlier work's, not the paper's title."""
     for m in re.finditer(rf"\(\s*{re.escape(name)}\s*\)", text):
         clause = re.split(r"[.;:]|,\s+(?:and|but|which|while)\b", text[max(0, m.start() - 150):m.start()])[-1]
-        if _PRIOR_MARK.search(clause):
+        if _PRIOR_WORK.search(clause):
             return True
     return False
 

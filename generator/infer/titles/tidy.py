@@ -13,7 +13,7 @@ from wordfreq import zipf_frequency
 from generator.infer.titles.fragments import COMPARATIVES
 from generator.infer.titles.lexicon import _HEAD_RE
 from generator.infer.titles.plain import _sub_closed
-from generator.text import common_word, everyday_word, naive_singular
+from generator.text import abbreviates, common_word, everyday_word, naive_singular
 
 MAX_TITLE = 100
 #: Descriptions longer than this are cut at a phrase boundary; real titles are ~10 words.
@@ -214,6 +214,13 @@ def _list_end(p: str, at: int) -> bool:
     return _LIST_TAIL.match(p, at) is not None and _LIST_BODY.search(p, 0, at) is not None
 
 
+def _inside_list(p: str, at: int) -> bool:
+    """Tell whether the comma or ", and" at `at` is inside a list that goes on (heads, short items ending the phrase,
+    gerunds): no clause to cut there."""
+    return (_listed_heads(p, at) or _list_end(p, at) or _GERUND_LIST.match(p, at) is not None
+            or _gerund_list_end(p, at))
+
+
 def _listed_heads(p: str, at: int) -> bool:
     """Tell whether the ", and" at `at` ends a list of heads ("framework, dataset, and challenge for X"): no clause to cut."""
     return _HEAD_LIST.match(p[:at]) is not None and _LAST_ITEM.match(p, at) is not None
@@ -274,8 +281,8 @@ def _short_forms(phrase: str, limit: int) -> str:
     """Return `phrase` with a long form it defines an acronym for written as that acronym ("capabilities of MLLMs")
     where it completes an "of" and runs past `limit`: a cut would fall before the "of", leaving whose capabilities unsaid."""
     def short(match: re.Match) -> str:
-        initials = "".join(w[0] for w in re.split(r"[\s-]+", match.group(1).lower()) if w)
-        fits = match.end(1) <= limit or initials != match.group(2).lower() or not phrase.endswith(" of ", 0, match.start())
+        spelled = abbreviates(match.group(2).lower(), match.group(1).lower().replace("-", " "))
+        fits = match.end(1) <= limit or not spelled or not phrase.endswith(" of ", 0, match.start())
         return match.group(0) if fits else match.group(2) + match.group(3)
     return _DEFINED_ACRONYM.sub(short, phrase)
 
@@ -331,8 +338,7 @@ def _clean_phrase(phrase: str, limit: int, generic_head: bool = False) -> str:
         # "Generating samples and implement an iterative process": the verbs of a gerund phrase are gerunds too.
         p = _GERUND_AND.sub(lambda m: m.group(1) + _gerund(m.group(2), base=True), p)
     m = _STRONG_CUT.search(p)
-    while m and (_coordinate_adjectives(p, m.start()) or _listed_heads(p, m.start()) or _list_end(p, m.start())
-                 or _GERUND_LIST.match(p, m.start()) or _gerund_list_end(p, m.start())):
+    while m and (_coordinate_adjectives(p, m.start()) or _inside_list(p, m.start())):
         m = _STRONG_CUT.search(p, m.end())
     if m and m.start() >= 12:
         p = p[:m.start()]
