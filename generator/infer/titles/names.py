@@ -99,6 +99,7 @@ def _cited(name: str, text: str) -> bool:
 #: The words that give examples, just before a name: "e.g.,", "such as", "including", "like".
 _EXAMPLE_LEAD = re.compile(r"(?:\be\.g\.|\bsuch as|\bincluding|\blike)\s*,?\s*$", re.I)
 
+
 def _prior_work_name(name: str, text: str) -> bool:
     """Tell whether the abstract brackets `name` after words that mark others' work in the same clause: a code link
     named after it is a new version's, and the name is the earlier work's, not the paper's title."""
