@@ -152,3 +152,40 @@ def as_written(title: str, text: str) -> str:
     if not proper:
         return title
     return re.sub(r"\b[a-z]+\b", lambda m: m.group(0).capitalize() if m.group(0) in proper else m.group(0), title)
+
+
+#: A title word is taken for a typo only when English does not know it (wordfreq's zipf 0) and it is this long; the
+#: word it is mended to must be one English knows this well (zipf), written in the same text.
+_TYPO_MIN_LETTERS = 5
+_MENDED_ZIPF = 3.0
+_PLAIN_WORD = re.compile(r"\b[A-Za-z][a-z]+\b")
+
+
+def typos_mended(title: str, text: str) -> str:
+    """Return a title with each word English does not know ("anguage", "knolwedge") spelled as the one known word of
+    `text` a letter away from it ("language", "knowledge"): an abstract's typo copied into its title."""
+    unknown = {w for w in _PLAIN_WORD.findall(title)
+               if len(w) >= _TYPO_MIN_LETTERS and zipf_frequency(w.lower(), "en") == 0}
+    if not unknown:
+        return title
+    words = _PLAIN_WORD.findall(text)
+    written = {w.lower() for w in words if len(w) >= _TYPO_MIN_LETTERS - 1}
+    # A capitalised word is mended only where the text writes it in lower case (a title's first word), never a name.
+    unknown = {w for w in unknown if w.islower() or w.lower() in words}
+    mend = {}
+    for word in unknown:
+        near = [w for w in written if _one_edit(word.lower(), w) and zipf_frequency(w, "en") >= _MENDED_ZIPF]
+        if len(near) == 1:  # two known words a letter away: which one was meant is a guess
+            mend[word] = near[0].capitalize() if word[0].isupper() else near[0]
+    return _PLAIN_WORD.sub(lambda m: mend.get(m.group(0), m.group(0)), title) if mend else title
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Return whether b is a one letter away from a: one letter added, dropped, changed, or two neighbours swapped."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    start = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+    if len(a) == len(b):
+        return a[start + 1:] == b[start + 1:] or (a[start + 2:] == b[start + 2:] and a[start:start + 2] == b[start:start + 2][::-1])
+    longer, shorter = (a, b) if len(a) > len(b) else (b, a)
+    return longer[start + 1:] == shorter[start:]

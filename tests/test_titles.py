@@ -12,6 +12,7 @@ from generator.clean.normalise import normalise_abstract
 from generator.evaluate_shown import title_fragment
 from generator.infer.titles import common_names, infer_title, method_name, title_and_name
 from generator.infer.titles.fragments import claim_problem, problem, repair
+from generator.text import typos_mended
 from tests.conftest import bench_module, records_project, run_cli
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -2560,3 +2561,20 @@ def test_a_list_of_gerunds_is_not_cut_at_its_commas() -> None:
                 "clustering, and summarizing chunks of text, constructing a tree with levels of summaries. Our model "
                 "retrieves from this tree.")
     assert infer_title(abstract).lower().endswith("embedding, clustering, and summarizing chunks of text"), infer_title(abstract)
+
+
+def test_a_typo_the_abstract_makes_is_not_carried_into_the_title() -> None:
+    """"the problem of anguage model inversion": the title is spelled as the abstract spells the word elsewhere."""
+    abstract = ("Given a prompt, language models produce a distribution over next tokens. We consider the problem of "
+                "anguage model inversion and show that next-token probabilities reveal the prompt.")
+    assert infer_title(abstract).startswith("Language model inversion"), infer_title(abstract)
+
+
+def test_a_name_or_a_word_with_two_near_words_is_not_respelled() -> None:
+    """A method's name a letter away from a word of its abstract ("Raidar", "radar") stays; so does an unknown word two
+    known words are a letter away from (which was meant is a guess)."""
+    abstract = ("Detecting machine text is hard. We propose Raidar, a radar for generated text that detects it by "
+                "rewriting. Raidar is accurate.")
+    assert infer_title(abstract).startswith("Raidar"), infer_title(abstract)
+    assert typos_mended("Learning a modle", "a model in one mode: the modle") == "Learning a modle"
+    assert typos_mended("Learning a modle", "a model: the modle") == "Learning a model"

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from generator.text import abbreviates, as_written, naive_singular, unmarked
+from generator.text import abbreviates, as_written, naive_singular, typos_mended, unmarked
 from generator.infer.titles.coined import _acronym_long_form, _count_word, _Name
 from generator.infer.titles.fragments import claim_problem, cut_inside_phrase, problem, repair, strip_opening
 from generator.infer.titles.lexicon import _HEAD_PREPOSITIONS, _HEAD_RE, _INTRO_GERUNDS, _INTRO_VERBS, _PRIOR_WORK, _WAY_KINDS
@@ -340,6 +340,13 @@ def title_and_name(abstract_md: str, common: frozenset[str] = frozenset(),
     `summary_md` is the authors' one-sentence summary (a TL;DR), when the data has one: where the abstract only
     gives the field or a vague phrase ("Large language models"), the summary's own title says more.
     """
+    title, name = _title_and_name(abstract_md, common, summary_md)
+    # A typo of the abstract's ("the problem of anguage model inversion") is not carried into the title.
+    return typos_mended(title, plain_text(abstract_md) + " " + plain_text(summary_md or "")), name
+
+
+def _title_and_name(abstract_md: str, common: frozenset[str], summary_md: str | None) -> tuple[str, str | None]:
+    """Return title_and_name's title as the abstract's words give it, and the method's name."""
     text = plain_text(abstract_md)
     # A name only used, never formally introduced, is good enough for a title but too weak for method_name.
     found = _name_of(abstract_md, common) or _subject_name(text, common) or _coined_term(text, common)
