@@ -39,7 +39,8 @@ from generator.infer.titles.purpose import purpose
 from generator.infer.titles.vague import bare, cut_vague_purpose, everyday, field_only, motive_headed, vague_head
 from generator.infer.titles.keyterms import MIN_MENTIONS, key_terms
 from generator.infer.titles.plain import plain_text, split_sentences
-from generator.infer.titles.tidy import _LEAD_DROP, MAX_TITLE, SOFT_LIMIT, _cut_words, _finish, _tidy_end, cut_at_phrase, name_first
+from generator.infer.titles.tidy import (_LEAD_DROP, MAX_TITLE, SOFT_LIMIT, _cut_words, _finish, _tidy_end, cut_at_phrase, name_first,
+                                          with_article)
 
 __all__ = ["MAX_TITLE", "SOFT_LIMIT", "TOPIC_WORDS", "common_in", "common_names", "infer_title", "method_name", "plain_text",
            "split_sentences", "title_and_name", "to_rename"]
@@ -342,7 +343,7 @@ def title_and_name(abstract_md: str, common: frozenset[str] = frozenset(),
     """
     title, name = _title_and_name(abstract_md, common, summary_md)
     # A typo of the abstract's ("the problem of anguage model inversion") is not carried into the title.
-    return typos_mended(title, plain_text(abstract_md) + " " + plain_text(summary_md or "")), name
+    return with_article(typos_mended(title, plain_text(abstract_md) + " " + plain_text(summary_md or ""))), name
 
 
 def _title_and_name(abstract_md: str, common: frozenset[str], summary_md: str | None) -> tuple[str, str | None]:

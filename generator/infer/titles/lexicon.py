@@ -23,7 +23,8 @@ _HEADS = ("method", "model", "framework", "approach", "algorithm", "system", "be
           "paradigm", "loss", "objective", "metric", "agent", "variant", "estimator", "module", "mechanism",
           "scheme", "procedure", "language", "learning", "training", "generation", "family", "set",
           "collection", "corpus", "defense", "attack", "optimizer", "solver", "policy", "sampler", "layer",
-          "transformer", "encoder", "decoder", "environment", "platform", "task", "protocol", "regularizer")
+          "transformer", "encoder", "decoder", "environment", "platform", "task", "protocol", "regularizer",
+          "generator", "detector", "classifier", "predictor", "learner", "planner", "retriever", "simulator")
 _INTRO_VERBS = (r"propose|introduce|present|develop|design|devise|build|create|release|construct|curate"
                 r"|offer|formulate|describe|report|contribute|establish|unveil|launch|put forward|provide|pioneer")
 _INTRO_GERUNDS = r"proposing|introducing|presenting|developing|designing|devising|building|creating|releasing"
@@ -46,6 +47,11 @@ _HEAD_RE = "|".join(_HEADS)
 #: or alone with its modifiers, they say nothing of what it does (a benchmark, a model or a dataset says what it is).
 _WAY_KINDS = frozenset("method algorithm framework approach technique procedure scheme strategy architecture module mechanism"
                        " pipeline".split())
+#: Singular nouns that say what kind of thing a contribution is: countable, so a title led by one takes an article
+#: ("A benchmark for DNA language models", "An approach for incremental certification"), as an English title does.
+_CONTRIBUTION_KINDS = _WAY_KINDS | frozenset("""model benchmark dataset suite family series class collection study analysis
+    theory formulation generalization extension metric estimator network loss objective paradigm toolkit library system
+    platform protocol recipe principle variant measure solver sampler optimizer regularizer""".split())
 #: Prepositions inside a phrase: the noun before one heads it ("Pruning Technique for Interchangeable Networks").
 _HEAD_PREPOSITIONS = "for|of|via|with|through|from|by|on|in"
 

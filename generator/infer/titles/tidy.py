@@ -11,7 +11,7 @@ import re
 from wordfreq import zipf_frequency
 
 from generator.infer.titles.fragments import COMPARATIVES
-from generator.infer.titles.lexicon import _HEAD_RE
+from generator.infer.titles.lexicon import _CONTRIBUTION_KINDS, _HEAD_RE
 from generator.infer.titles.plain import _sub_closed
 from generator.text import abbreviates, common_word, everyday_word, naive_singular
 
@@ -70,9 +70,21 @@ _PRAISED_WORK = re.compile(r"\b(the|an?)\s+(?:popular|well-known|widely[- ]used|
 _NOVEL = re.compile(r"\b(an?)\s+novel\s+(?=([\w-]+)\s)", re.I)
 #: A short noun phrase and the property "being" gives it at the phrase's end ("bound being uniformly tight").
 _BEING_END = re.compile(r"^((?:[a-z][\w-]*\s+){0,3}[a-z][\w-]*)\s+being\s+[_*]{0,2}((?:[a-z]+ly\s+)?[a-z][a-z-]*)[_*]{0,2}$")
-#: An aim stated with a verb of getting: "aiming to achieve X", "designed to enable X": what it is for is X.
-_AIMING_TO = re.compile(r"\s+(?:aiming|aimed|designed|intended|seeking|striving)\s+to\s+(?:achieve|attain|enable|realize|realise"
-                        r"|deliver|reach)\s+(?=(?!the\b|this\b|these\b|such\b|it\b)[\w-]+\s)")
+#: An aim stated with a verb of getting or doing: "aiming to achieve X", "designed to enable X", "encoding to conduct X":
+#: what it is for is X ("allows us to conduct X" is the sentence's own, not the title's).
+_AIMING_TO = re.compile(r"(?<!\bus)(?<!\bthem)(?<!\bone)(?<!\bit)\s+(?:(?:aiming|aimed|designed|intended|seeking|striving)\s+)?to\s+(?:achieve|attain|enable|realize"
+                        r"|realise|deliver|reach|conduct|perform|facilitate)\s+(?=(?!the\b|this\b|these\b|such\b|it\b)[\w-]+\s)")
+#: Nouns whose "to" clause is their complement, not an aim ("ability to perform self-repair", "attempt to achieve").
+_INFINITIVE_NOUNS = frozenset("""ability abilities capacity capability capabilities attempt attempts effort efforts need
+    tendency failure willingness chance opportunity way ways time license""".split())
+
+
+def _aim(match: re.Match[str]) -> str:
+    """Return " for " in place of an aim (_AIMING_TO), or the match as it is after a noun its clause completes."""
+    before = match.string[:match.start()].rsplit(None, 1)[-1:]
+    return match.group(0) if before and before[0].lower() in _INFINITIVE_NOUNS else " for "
+
+
 #: A kind and the name a naming word gives it inside a phrase: "sampling method named Time-Shift Sampler for X",
 #: "bimatrix games (A,B) called rank-1".
 _NAMED_IN = re.compile(r"^((?:[\w-]+\s+){0,3}[\w-]+)\s+(?:called|named|termed|dubbed)\s+(?:an?\s+|the\s+)?(\S.*)$")
@@ -140,7 +152,7 @@ _AND_VERB = re.compile(r"^(\w+ing,? and )([a-z]{3,}(?= (?:the|a|an|its|their)\b)
 _STOP_TAIL = {"a", "an", "the", "of", "and", "or", "to", "for", "in", "on", "with", "by", "from", "via",
               "that", "which", "as", "at", "into", "its", "their", "our", "is", "are", "be", "this",
               "these", "such", "both", "between", "under", "over", "using", "based", "than", "while",
-              "where", "when", "whose", "we", "it", "not", "can", "also", "more", "most", "very"}
+              "where", "when", "whose", "we", "it", "not", "can", "also", "more", "most", "very", "being", "been"}
 #: "experimental and theoretical results guaranteeing the emergence of X": what the results are about is the title.
 _REPORT = re.compile(r"^(?:[\w-]+\s+(?:and\s+)?){0,3}?(?:results|evidence|analys[ie]s|experiments|findings|insights|proofs?"
                      r"|guarantees)\s+(?:guaranteeing|showing|demonstrating|indicating|suggesting|revealing|establishing|proving"
@@ -312,8 +324,8 @@ def _clean_phrase(phrase: str, limit: int, generic_head: bool = False) -> str:
     p = _named_in_phrase(p)
     p = _EFFECT_ON.sub(r"\1 of \2 \3 ", p, count=1)  # "effects X have on Y": "effects of X on Y"
     p = _FOR_THE_TASK.sub("for ", p)  # "model for the task of text-driven video editing": the task is its name
-    p = _AIMING_TO.sub(" for ", p)  # "framework aiming to achieve lossless acceleration": the aim is what it is for
     p = _US_TO.sub(" to ", p)  # "framework that enables us to analyze X": the purpose, without the authors' voice
+    p = _AIMING_TO.sub(_aim, p)  # "framework aiming to achieve lossless acceleration": the aim is what it is for
     p = _POINTER_DET.sub(_specific_pointer, p)
     # "address this fundamental issue by developing X": the means is the contribution, the issue was said before.
     means = _BY_MEANS.match(p)
@@ -572,10 +584,28 @@ def _finish(title: str) -> str:
     """Return `title` with its first letter capitalised, glued words apart, and within the length limit."""
     title = _MANNER_TAIL.sub("", re.sub(r"\s+", " ", title).strip())
     title = re.sub(r"\b[A-Za-z]{6,}\b", _unglued, title)
-    if len(title) > MAX_TITLE:
-        title = _tidy_end(_cut_words(title, MAX_TITLE))
+    # The words a cut participle leaves behind ("domain while being [trained]") end no title.
+    title = _tidy_end(_cut_words(title, MAX_TITLE) if len(title) > MAX_TITLE else title)
     # "$L_2$-regularized", "$W_2$-distance": a one-letter symbol's subscript is written after it, as titles do ("L2").
     title = _SUBSCRIPT.sub(r"\1\2", title.replace("$", ""))
     first = title.split(" ", 1)[0]
     # Capitalise a plain first word, never a name ("iTransformer").
     return title[:1].upper() + title[1:] if first.islower() and not re.search(r"\d", first) else title
+
+
+#: A kind noun leading a title heads it when what follows is a preposition, a relative word or a participle ("Benchmark
+#: for ...", "Model that ...", "Metric measuring ..."); before another noun it is a modifier ("Tool creation framework"),
+#: and before a capital it begins a name's long form ("Model Merging with Amortized Pareto Front").
+_KIND_HEADED = re.compile(r"^(\w+)(?=\s+(?:for|of|to|with|via|that|which|in|on|from|without|by|upon|towards?|"
+                          r"[a-z]\w*ing|[a-z]\w*ed)\b|$)")
+
+
+def with_article(title: str) -> str:
+    """Return a title whose description opens with a singular kind noun with its article: "BEND: A benchmark for DNA
+    language models", "An approach for ..." (a bare "Approach for ..." reads as a piece cut from a sentence)."""
+    name, sep, desc = title.partition(": ") if ": " in title else ("", "", title)
+    head = _KIND_HEADED.match(desc)
+    if not head or head.group(1).lower() not in _CONTRIBUTION_KINDS or len(title) + 3 > MAX_TITLE:
+        return title
+    article = "An" if desc[:1].lower() in "aeio" else "A"
+    return f"{name}{sep}{article} {desc[:1].lower()}{desc[1:]}"
