@@ -60,10 +60,11 @@ class Session:
             Problem(self.project.relative(folder), 1, "cache", message, "warning")))
 
     def memo(self, kind: str, items: Sequence[T], key: Callable[[T], tuple], compute: Callable[[T], R],
-             valid: Check | None = None) -> list[R]:
-        """Return compute(item) for every item, reusing results kept under `kind` and the content of key(item)."""
+             valid: Check | None = None, min_items: int | None = None) -> list[R]:
+        """Return compute(item) for every item, reusing results kept under `kind` and the content of key(item) (the
+        missing ones computed on the workers from `min_items` of them, parallel.map_ordered's)."""
         return self.cache.memo_many(kind, [content_key(*key(item)) for item in items],
-                                    lambda i: compute(items[i]), valid)
+                                    lambda i: compute(items[i]), valid, min_items)
 
 
 @contextmanager
@@ -398,8 +399,12 @@ def _render(run: Session, corpus: Corpus) -> dict[str, str]:
         raise PapersiteError(f"{project.relative(project.templates_dir)}: templates folder not found")
     with run.progress.stage("render") as stage:
         try:
+            # Most paper pages kept from the last build: looked up while the workers render the rest; else rendered first.
+            reuse = 2 * run.cache.stored("markdown") >= len(corpus.papers)
             files = render_site(corpus, project.templates_dir, site_title(project, corpus), project.site_url,
-                                memo=lambda contexts, key, page: run.memo("markdown", contexts, key, page, _RENDERED))
+                                memo=lambda contexts, key, page, min_items=None: run.memo("markdown", contexts, key, page,
+                                                                                          _RENDERED, min_items),
+                                reuse=reuse)
         except jinja2.TemplateSyntaxError as exc:
             raise PapersiteError(f"{project.relative(project.templates_dir)}/{exc.name}:{exc.lineno}: template: {exc.message}") from exc
         except TemplateFailed as exc:

@@ -61,7 +61,7 @@ def test_a_paper_page_is_taken_as_rendered_before_when_only_its_related_scores_m
     def keys(c: Corpus) -> list:
         seen: list = []
 
-        def memo(contexts, key, compute):
+        def memo(contexts, key, compute, min_items=None):
             seen.extend(json.dumps(key(ctx), default=repr) for ctx in contexts)
             return [compute(ctx) for ctx in contexts]
         render_site(c, ROOT / "templates", "Papers", memo=memo)

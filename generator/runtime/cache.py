@@ -123,12 +123,18 @@ class Cache:
         self._load(kind)
         self._new.setdefault(kind, {})[key] = value
 
+    def stored(self, kind: str) -> int:
+        """Return how many entries of `kind` the last build left (reading its files now if not yet read)."""
+        return len(self._load(kind))
+
     def kept(self, kind: str) -> dict[str, Any]:
         """Return the entries of `kind` the next save writes: those this build found or put."""
         return self._new.get(kind, {})
 
-    def memo_many(self, kind: str, keys: Sequence[str], compute: Callable[[int], T], valid: Check | None = None) -> list[T]:
-        """Return the cached value of every key, computing the missing ones (`compute(i)` for keys[i]) in parallel.
+    def memo_many(self, kind: str, keys: Sequence[str], compute: Callable[[int], T], valid: Check | None = None,
+                  min_items: int | None = None) -> list[T]:
+        """Return the cached value of every key, computing the missing ones (`compute(i)` for keys[i]) in parallel
+        (from `min_items` missing ones: map_ordered's).
 
         `valid` checks each stored value before it is used (see `shape`): the cache files are untrusted.
         """
@@ -141,7 +147,7 @@ class Cache:
             else:
                 todo.setdefault(key, []).append(i)
         firsts = [where[0] for where in todo.values()]
-        for (key, where), value in zip(todo.items(), map_ordered(compute, firsts)):
+        for (key, where), value in zip(todo.items(), map_ordered(compute, firsts, min_items)):
             self.put(kind, key, value)
             for i in where:
                 values[i] = value

@@ -143,9 +143,13 @@ def listing_path(folder: str, page: int) -> str:
     return f"{folder}/index.md" if page == 1 else f"{folder}/page-{page}.md"
 
 
-#: How render_site reuses a page rendered before: memo(contexts, key, render) returns render(context) for every
-#: context, the kept result where key(context) is unchanged (build.py decides where results are kept).
-Memo = Callable[[Sequence[dict], Callable[[dict], tuple], Callable[[dict], dict[str, str]]], list[dict[str, str]]]
+#: How render_site reuses a page rendered before: memo(contexts, key, render[, min_items]) returns render(context) for
+#: every context, the kept result where key(context) is unchanged (build.py decides where results are kept), the
+#: others rendered on the workers when at least min_items are missing (parallel.map_ordered's default if None).
+Memo = Callable[..., list[dict[str, str]]]
+#: A page of authors lists hundreds of them (a fiftieth of a second each at 10,000 papers): from this many missing
+#: ones they are rendered on the workers, where a paper page needs parallel.MIN_ITEMS.
+AUTHOR_PAGES_SHARED = 8
 
 
 class Ref(NamedTuple):
@@ -207,9 +211,12 @@ def templates_digest(templates_dir: Path) -> str:
 
 
 def render_site(corpus: Corpus, templates_dir: Path, site_name: str, site_url: str | None = None,
-                memo: Memo | None = None) -> dict[str, str]:
+                memo: Memo | None = None, reuse: bool = True) -> dict[str, str]:
     """Return every generated file of site_src/ as path → content (the feed's links under `site_url` when known);
-    the paper pages through `memo` when given, so unchanged ones are taken as rendered before."""
+    the paper pages through `memo` when given, so unchanged ones are taken as rendered before.
+
+    `reuse` says most pages were rendered before: they are looked up while the workers make the corpus-wide pages.
+    Otherwise the pages `memo` renders come first, on the workers, then the corpus-wide ones."""
     env = make_environment(templates_dir)
     by_id = corpus.by_id()
     topics = {t.slug: t for t in corpus.topics}
@@ -263,21 +270,26 @@ def render_site(corpus: Corpus, templates_dir: Path, site_name: str, site_url: s
         *(partial(topic_pages, topic) for topic in corpus.topics),
         *(partial(tag_pages, tag) for tag in tags.values()),
     ]
-    # The corpus-wide pages and files go to the workers at once, while this process finds the
-    # paper and author pages rendered before: with one new abstract, those lookups are most of this stage.
+    def pages_kept(memo: Memo) -> list[dict[str, str]]:
+        contexts, people_contexts = _page_contexts(corpus, topics, tags, by_id, author_links, entries, order, common)
+        # The key is the templates and the context: the page's whole input (the code's version keys the cache itself).
+        digest = templates_digest(templates_dir)
+        return memo(contexts, lambda context: (digest, "paper", _plain(context)), lambda context: _call(partial(paper_page, context))) \
+            + memo(people_contexts, lambda context: (digest, "authors", context),
+                   lambda context: _call(partial(people.render_people, author_tpl, context)), AUTHOR_PAGES_SHARED)
+
+    kept: list[dict[str, str]] = []
     if memo is None:
         contexts, people_contexts = _page_contexts(corpus, topics, tags, by_id, author_links, entries, order, common)
         tasks += [partial(paper_page, context) for context in contexts]
         tasks += [partial(author_pages, people_contexts[i : i + 16]) for i in range(0, len(people_contexts), 16)]
+    elif not reuse:  # a first build: the pages memo renders go to the workers before the corpus-wide ones
+        kept = pages_kept(memo)
+    # The corpus-wide pages and files go to the workers at once, while this process finds the
+    # paper and author pages rendered before: with one new abstract, those lookups are most of this stage.
     with Ordered(_call, tasks) as corpus_wide:
-        kept: list[dict[str, str]] = []
-        if memo is not None:
-            contexts, people_contexts = _page_contexts(corpus, topics, tags, by_id, author_links, entries, order, common)
-            # The key is the templates and the context: the page's whole input (the code's version keys the cache itself).
-            digest = templates_digest(templates_dir)
-            kept = memo(contexts, lambda context: (digest, "paper", _plain(context)), lambda context: _call(partial(paper_page, context)))
-            kept += memo(people_contexts, lambda context: (digest, "authors", context),
-                         lambda context: _call(partial(people.render_people, author_tpl, context)))
+        if memo is not None and reuse:
+            kept = pages_kept(memo)
         made = corpus_wide.result()
     out: dict[str, str] = {}
     for files in made:
