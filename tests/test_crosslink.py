@@ -208,3 +208,14 @@ def test_a_name_other_abstracts_use_is_a_term_and_links_nowhere() -> None:
     assert introduced_methods(papers, ["MetaMath", None, None, None]) == {"MetaMath": "a"}  # one other cites it
     assert introduced_methods(papers, [None, None, "SAT", None]) == {}  # capitals another abstract uses too
     assert introduced_methods(papers, [None, None, None, "PRF"]) == {"PRF": "d"}
+
+
+def test_a_method_links_only_to_a_paper_published_before_the_one_naming_it() -> None:
+    """Two 2024 papers: "inspired by MONet" names a 2019 method, not the other 2024 paper's MONet; a 2024 abstract
+    naming a 2021 paper's method links to it; undated papers link as before."""
+    from generator.infer.crosslink import introduced_methods_and_offers
+    old = paper("o", "We present MONet, an operator network.", [], slug="monet-operators")
+    new = paper("n", "Inspired by MONet, we learn video objects.", [], slug="vonet")
+    for owner_year, user_year, linked_ in (("2024", "2024", False), ("2021", "2024", True), (None, "2024", True)):
+        old.year, new.year = owner_year, user_year
+        assert introduced_methods_and_offers([old, new], ["MONet", None])[1][1] == ({"MONet": "o"} if linked_ else {})

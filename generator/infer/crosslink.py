@@ -308,7 +308,17 @@ def introduced_methods_and_offers(papers: list[Paper], names: list[str | None]
     unique = {name: ids[0] for name, ids in sorted(owners.items()) if len(ids) == 1}
     offered = method_offers(papers, unique)
     own = own_names(papers, unique, offered)
-    return own, [{name: owner for name, owner in offers.items() if name in own} for offers in offered]
+    years = {p.id: _year(p) for p in papers}
+    # A paper builds on methods published before it: in an abstract of the same year or older, the name is another
+    # thing of that name ("inspired by MONet", 2019, is not 2024's MONet). Undated papers link as they did.
+    return own, [{name: owner for name, owner in offers.items()
+                  if name in own and not (years[owner] and years[paper.id] and years[owner] >= years[paper.id])}
+                 for paper, offers in zip(papers, offered)]
+
+
+def _year(paper: Paper) -> int | None:
+    """Return a paper's year as a number, or None when it has none (or none a number can read)."""
+    return int(paper.year) if paper.year and str(paper.year).strip().isdigit() else None
 
 
 # A maximal run of the characters the whole-word patterns treat as part of a word.
