@@ -2592,6 +2592,7 @@ def test_a_title_led_by_a_kind_of_thing_has_its_article() -> None:
     assert with_article("Tool creation and retrieval framework") == "Tool creation and retrieval framework"
     assert with_article("MAP: Model Merging with Amortized Pareto Front") == "MAP: Model Merging with Amortized Pareto Front"
     assert with_article("Methods for pruning") == "Methods for pruning"
+    assert with_article("Comparison of KANs and MLPs") == "A comparison of KANs and MLPs"
 
 
 def test_praise_of_a_generator_is_no_part_of_its_title() -> None:

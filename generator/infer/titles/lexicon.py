@@ -51,7 +51,8 @@ _WAY_KINDS = frozenset("method algorithm framework approach technique procedure 
 #: ("A benchmark for DNA language models", "An approach for incremental certification"), as an English title does.
 _CONTRIBUTION_KINDS = _WAY_KINDS | frozenset("""model benchmark dataset suite family series class collection study analysis
     theory formulation generalization extension metric estimator network loss objective paradigm toolkit library system
-    platform protocol recipe principle variant measure solver sampler optimizer regularizer""".split())
+    platform protocol recipe principle variant measure solver sampler optimizer regularizer comparison survey evaluation
+    investigation""".split())
 #: Prepositions inside a phrase: the noun before one heads it ("Pruning Technique for Interchangeable Networks").
 _HEAD_PREPOSITIONS = "for|of|via|with|through|from|by|on|in"
 
