@@ -219,3 +219,5 @@ def test_a_method_links_only_to_a_paper_published_before_the_one_naming_it() -> 
     for owner_year, user_year, linked_ in (("2024", "2024", False), ("2021", "2024", True), (None, "2024", True)):
         old.year, new.year = owner_year, user_year
         assert introduced_methods_and_offers([old, new], ["MONet", None])[1][1] == ({"MONet": "o"} if linked_ else {})
+        add_crosslinks([old, new], {}, {"MONet": "o"})
+        assert ("[MONet](monet-operators.md)" in new.abstract_linked) == linked_, new.abstract_linked

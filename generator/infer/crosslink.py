@@ -286,9 +286,11 @@ def link_abstract(paper: Paper, tags: dict[str, Tag], methods: dict[str, str], s
 def add_crosslinks(papers: list[Paper], tags: dict[str, Tag], methods: dict[str, str], max_links: int = 4) -> None:
     """Set `abstract_linked` of every paper: first mentions of its tags and of other papers' methods linked."""
     slugs = {p.id: p.slug for p in papers}
+    years = {p.id: _year(p) for p in papers}
     patterns: dict[str, _TagPatterns] = {}
     for paper in papers:
-        paper.abstract_linked = link_abstract(paper, tags, methods, slugs, max_links, patterns) if paper.abstract else ""
+        cited = {name: owner for name, owner in methods.items() if _earlier(years.get(owner), years[paper.id])}
+        paper.abstract_linked = link_abstract(paper, tags, cited, slugs, max_links, patterns) if paper.abstract else ""
 
 
 def introduced_methods(papers: list[Paper], names: list[str | None]) -> dict[str, str]:
@@ -309,16 +311,20 @@ def introduced_methods_and_offers(papers: list[Paper], names: list[str | None]
     offered = method_offers(papers, unique)
     own = own_names(papers, unique, offered)
     years = {p.id: _year(p) for p in papers}
-    # A paper builds on methods published before it: in an abstract of the same year or older, the name is another
-    # thing of that name ("inspired by MONet", 2019, is not 2024's MONet). Undated papers link as they did.
-    return own, [{name: owner for name, owner in offers.items()
-                  if name in own and not (years[owner] and years[paper.id] and years[owner] >= years[paper.id])}
+    return own, [{name: owner for name, owner in offers.items() if name in own and _earlier(years[owner], years[paper.id])}
                  for paper, offers in zip(papers, offered)]
 
 
 def _year(paper: Paper) -> int | None:
     """Return a paper's year as a number, or None when it has none (or none a number can read)."""
     return int(paper.year) if paper.year and str(paper.year).strip().isdigit() else None
+
+
+def _earlier(owner: int | None, user: int | None) -> bool:
+    """Tell whether a method of a paper of year `owner` may be what a paper of year `user` names: a paper builds on
+    methods published before it; in one of the same year or older, the name is another thing of that name ("inspired by
+    MONet", 2019, is not 2024's MONet). Undated papers link as they always did."""
+    return not (owner and user and owner >= user)
 
 
 # A maximal run of the characters the whole-word patterns treat as part of a word.
