@@ -2617,3 +2617,9 @@ def test_a_thing_made_to_do_something_is_titled_as_for_it() -> None:
     abstract = ("Large language models write code. In this paper, we analyze Code Llama and GPT-4's ability to perform "
                 "self-repair on problems taken from programming contests. We find that self-repair is limited.")
     assert "ability to perform self-repair" in infer_title(abstract), infer_title(abstract)
+
+
+def test_implications_at_a_titles_end_need_what_they_are_for() -> None:
+    """"Basic perceptual skill with implications" stops before "for data curation": a fragment, as "the effect" is."""
+    assert problem("Visual data-type identification: basic perceptual skill with implications")
+    assert not problem("Implications of scaling for visual data-type identification")

@@ -93,7 +93,7 @@ _COMPLEMENT_NOUNS = frozenset("""lens form kind type sort variety number lack ro
 favour exchange behalf sake spite emergence presence absence ability need part range efficacy effectiveness
 importance chain series family mixture combination sequence suite plethora multitude wealth myriad principle notion task amount portion fraction subset superset handful collection
 proxy surrogate idea fact extent interaction interplay relationship relation trade-off tradeoff correlation
-connection distinction discrepancy difference probability impact influence effect""".split())
+connection distinction discrepancy difference probability impact influence effect implications consequences""".split())
 #: Nouns that need their "of" after an indefinite article only: "a broad class [of X]", but "each class".
 _CLASS_NOUNS = frozenset("class genus".split())
 #: Words in -ed that are no participle, and participles titles end on by idiom ("... Revisited").
