@@ -181,11 +181,12 @@ def typos_mended(title: str, text: str) -> str:
 
 
 def _one_edit(a: str, b: str) -> bool:
-    """Return whether b is a one letter away from a: one letter added, dropped, changed, or two neighbours swapped."""
+    """Return whether b is one letter away from a: one letter added, dropped or changed, or two neighbours swapped."""
     if a == b or abs(len(a) - len(b)) > 1:
         return False
     start = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
     if len(a) == len(b):
-        return a[start + 1:] == b[start + 1:] or (a[start + 2:] == b[start + 2:] and a[start:start + 2] == b[start:start + 2][::-1])
+        swapped = a[start + 2:] == b[start + 2:] and a[start:start + 2] == b[start:start + 2][::-1]
+        return a[start + 1:] == b[start + 1:] or swapped
     longer, shorter = (a, b) if len(a) > len(b) else (b, a)
     return longer[start + 1:] == shorter[start:]

@@ -271,12 +271,13 @@ def render_site(corpus: Corpus, templates_dir: Path, site_name: str, site_url: s
         *(partial(tag_pages, tag) for tag in tags.values()),
     ]
     def pages_kept(memo: Memo) -> list[dict[str, str]]:
+        """Return the paper and author pages through `memo`: kept ones as rendered before, the others rendered now."""
         contexts, people_contexts = _page_contexts(corpus, topics, tags, by_id, author_links, entries, order, common)
         # The key is the templates and the context: the page's whole input (the code's version keys the cache itself).
         digest = templates_digest(templates_dir)
-        return memo(contexts, lambda context: (digest, "paper", _plain(context)), lambda context: _call(partial(paper_page, context))) \
-            + memo(people_contexts, lambda context: (digest, "authors", context),
-                   lambda context: _call(partial(people.render_people, author_tpl, context)), AUTHOR_PAGES_SHARED)
+        papers = memo(contexts, lambda context: (digest, "paper", _plain(context)), lambda context: _call(partial(paper_page, context)))
+        return papers + memo(people_contexts, lambda context: (digest, "authors", context),
+                             lambda context: _call(partial(people.render_people, author_tpl, context)), AUTHOR_PAGES_SHARED)
 
     kept: list[dict[str, str]] = []
     if memo is None:

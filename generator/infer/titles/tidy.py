@@ -72,8 +72,9 @@ _NOVEL = re.compile(r"\b(an?)\s+novel\s+(?=([\w-]+)\s)", re.I)
 _BEING_END = re.compile(r"^((?:[a-z][\w-]*\s+){0,3}[a-z][\w-]*)\s+being\s+[_*]{0,2}((?:[a-z]+ly\s+)?[a-z][a-z-]*)[_*]{0,2}$")
 #: An aim stated with a verb of getting or doing: "aiming to achieve X", "designed to enable X", "encoding to conduct X":
 #: what it is for is X ("allows us to conduct X" is the sentence's own, not the title's).
-_AIMING_TO = re.compile(r"(?<!\bus)(?<!\bthem)(?<!\bone)(?<!\bit)\s+(?:(?:aiming|aimed|designed|intended|seeking|striving)\s+)?to\s+(?:achieve|attain|enable|realize"
-                        r"|realise|deliver|reach|conduct|perform|facilitate)\s+(?=(?!the\b|this\b|these\b|such\b|it\b)[\w-]+\s)")
+_AIMING_TO = re.compile(r"(?<!\bus)(?<!\bthem)(?<!\bone)(?<!\bit)\s+(?:(?:aiming|aimed|designed|intended|seeking|striving)\s+)?"
+                        r"to\s+(?:achieve|attain|enable|realize|realise|deliver|reach|conduct|perform|facilitate)\s+"
+                        r"(?=(?!the\b|this\b|these\b|such\b|it\b)[\w-]+\s)")
 #: Nouns whose "to" clause is their complement, not an aim ("ability to perform self-repair", "attempt to achieve").
 _INFINITIVE_NOUNS = frozenset("""ability abilities capacity capability capabilities attempt attempts effort efforts need
     tendency failure willingness chance opportunity way ways time license""".split())
