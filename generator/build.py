@@ -63,6 +63,10 @@ class Session:
              valid: Check | None = None, min_items: int | None = None) -> list[R]:
         """Return compute(item) for every item, reusing results kept under `kind` and the content of key(item) (the
         missing ones computed on the workers from `min_items` of them, parallel.map_ordered's)."""
+        if not self.cache.stored(kind):
+            # Nothing kept (a first build, or a new papersite): nothing to look up, so each key is made on the workers
+            # with its value rather than all of them here first.
+            return self.cache.fill(kind, len(items), lambda i: (content_key(*key(items[i])), compute(items[i])), min_items)
         return self.cache.memo_many(kind, [content_key(*key(item)) for item in items],
                                     lambda i: compute(items[i]), valid, min_items)
 

@@ -131,6 +131,16 @@ class Cache:
         """Return the entries of `kind` the next save writes: those this build found or put."""
         return self._new.get(kind, {})
 
+    def fill(self, kind: str, n: int, keyed: Callable[[int], tuple[str, T]], min_items: int | None = None) -> list[T]:
+        """Return the value of every item 0..n-1, each computed with its key (`keyed(i)`, in parallel) and kept under
+        `kind`: for a kind of which nothing is stored, where there is nothing to look up."""
+        values = []
+        for key, value in map_ordered(keyed, range(n), min_items):
+            self.misses += 1
+            self.put(kind, key, value)
+            values.append(value)
+        return values
+
     def memo_many(self, kind: str, keys: Sequence[str], compute: Callable[[int], T], valid: Check | None = None,
                   min_items: int | None = None) -> list[T]:
         """Return the cached value of every key, computing the missing ones (`compute(i)` for keys[i]) in parallel

@@ -143,8 +143,8 @@ def listing_path(folder: str, page: int) -> str:
     return f"{folder}/index.md" if page == 1 else f"{folder}/page-{page}.md"
 
 
-#: How render_site reuses a page rendered before: memo(contexts, key, render[, min_items]) returns render(context) for
-#: every context, the kept result where key(context) is unchanged (build.py decides where results are kept), the
+#: How render_site reuses a page rendered before: memo(items, key, render[, min_items]) returns render(item) for every
+#: item (a page's number), the kept result where key(item) is unchanged (build.py decides where results are kept), the
 #: others rendered on the workers when at least min_items are missing (parallel.map_ordered's default if None).
 Memo = Callable[..., list[dict[str, str]]]
 #: A page of authors lists hundreds of them (a fiftieth of a second each at 10,000 papers): from this many missing
@@ -272,12 +272,26 @@ def render_site(corpus: Corpus, templates_dir: Path, site_name: str, site_url: s
     ]
     def pages_kept(memo: Memo) -> list[dict[str, str]]:
         """Return the paper and author pages through `memo`: kept ones as rendered before, the others rendered now."""
-        contexts, people_contexts = _page_contexts(corpus, topics, tags, by_id, author_links, entries, order, common)
+        # Pages by number, their contexts made where they are needed (a page's key, then the page if it is missing):
+        # on the workers too, when nothing is kept to look up.
+        people_pages = list(people.pages_of_authors(corpus).items())
+
+        @lru_cache(maxsize=1)
+        def paper_at(i: int) -> dict:
+            paper = corpus.papers[i]
+            return paper_context(paper, topics, tags, by_id, corpus.paper_authors.get(paper.id, []), common["author_urls"])
+
+        @lru_cache(maxsize=1)
+        def people_at(i: int) -> dict:
+            path, here = people_pages[i]
+            return people.people_context(path, here, corpus, by_id, author_links, entries, order, topics)
+
         # The key is the templates and the context: the page's whole input (the code's version keys the cache itself).
         digest = templates_digest(templates_dir)
-        papers = memo(contexts, lambda context: (digest, "paper", _plain(context)), lambda context: _call(partial(paper_page, context)))
-        return papers + memo(people_contexts, lambda context: (digest, "authors", context),
-                             lambda context: _call(partial(people.render_people, author_tpl, context)), AUTHOR_PAGES_SHARED)
+        papers = memo(range(len(corpus.papers)), lambda i: (digest, "paper", _plain(paper_at(i))),
+                      lambda i: _call(partial(paper_page, paper_at(i))))
+        return papers + memo(range(len(people_pages)), lambda i: (digest, "authors", people_at(i)),
+                             lambda i: _call(partial(people.render_people, author_tpl, people_at(i))), AUTHOR_PAGES_SHARED)
 
     kept: list[dict[str, str]] = []
     if memo is None:
