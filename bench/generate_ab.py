@@ -46,10 +46,16 @@ def unpack(rev: str, dest: Path) -> Path:
     return dest
 
 
-def cold_generate(tree: Path, data: Path) -> tuple[float, float, float, dict[str, float]]:
-    """Run a cold `generate` of `tree`'s papersite on `data`; return wall s, CPU s, peak RSS MB and the stages' seconds."""
+def cold_generate(tree: Path, data: Path, trash: Path) -> tuple[float, float, float, dict[str, float]]:
+    """Run a cold `generate` of `tree`'s papersite on `data`; return wall s, CPU s, peak RSS MB and the stages' seconds.
+
+    What the last run left is moved into `trash`, not deleted: writing 17,000 files right after deleting as many took
+    the file system four times as long (docs/scaling.md, stop 46), whichever version ran next.
+    """
     for name in _LEFT_BEHIND:
-        shutil.rmtree(tree / name, ignore_errors=True)
+        if (tree / name).exists():
+            trash.mkdir(parents=True, exist_ok=True)
+            (tree / name).rename(trash / f"{len(list(trash.iterdir()))}-{name.strip('./').replace('/', '-')}")
     for name in _STATE_FILES:
         (data / name).unlink(missing_ok=True)
     wall, rss, err, cpu = run_child([sys.executable, "-m", "generator", "generate", "--project", str(tree),
@@ -82,11 +88,12 @@ def main(argv: list[str] | None = None) -> int:
     print(f"cold generate, {args.size:,} abstracts: base {args.base}, head {args.head}, {args.rounds} rounds in {work}")
     for round_ in range(1, args.rounds + 1):
         for name in versions:
-            wall, cpu, rss, stages = cold_generate(trees[name], datas[name])
+            wall, cpu, rss, stages = cold_generate(trees[name], datas[name], work / "trash")
             runs[name].append((wall, cpu, rss, stages))
             detail = ", ".join(f"{stage} {seconds:.2f}" for stage, seconds in stages.items())
             print(f"  round {round_} {name}: wall {wall:.1f} s, CPU {cpu:.1f} s, RSS {rss:.0f} MB ({detail})", flush=True)
     print(_summary(runs))
+    shutil.rmtree(work / "trash", ignore_errors=True)
     return 0
 
 
