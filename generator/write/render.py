@@ -270,6 +270,7 @@ def render_site(corpus: Corpus, templates_dir: Path, site_name: str, site_url: s
         *(partial(topic_pages, topic) for topic in corpus.topics),
         *(partial(tag_pages, tag) for tag in tags.values()),
     ]
+
     def pages_kept(memo: Memo) -> list[dict[str, str]]:
         """Return the paper and author pages through `memo`: kept ones as rendered before, the others rendered now."""
         # Pages by number, their contexts made where they are needed (a page's key, then the page if it is missing):
