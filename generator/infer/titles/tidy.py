@@ -282,8 +282,14 @@ def _without_order_inside(phrase: str) -> str:
 
 def _unpraised(match: re.Match) -> str:
     """Return the article of a match of _NOVEL as the word after it takes it ("a novel estimator" -> "an ")."""
-    article = "an" if match.group(2)[:1].lower() in "aeiou" else "a"
+    article = indefinite_article(match.group(2))
     return (article.capitalize() if match.group(1)[0].isupper() else article) + " "
+
+
+def indefinite_article(word: str) -> str:
+    """Return "an" before a word that opens with a vowel sound ("an estimator"), else "a" ("a unified", "a one-step")."""
+    low = word.lower()
+    return "an" if low[:1] in ("a", "e", "i", "o", "u") and not low.startswith(("uni", "use", "usu", "eu", "one")) else "a"
 
 
 #: A long form in capitals and the acronym the abstract defines for it: "Multimodal Large Language Models (MLLMs)".
@@ -608,5 +614,4 @@ def with_article(title: str) -> str:
     head = _KIND_HEADED.match(desc)
     if not head or head.group(1).lower() not in _CONTRIBUTION_KINDS or len(title) + 3 > MAX_TITLE:
         return title
-    article = "An" if desc[:1].lower() in "aeio" else "A"
-    return f"{name}{sep}{article} {desc[:1].lower()}{desc[1:]}"
+    return f"{name}{sep}{indefinite_article(desc).capitalize()} {desc[:1].lower()}{desc[1:]}"
