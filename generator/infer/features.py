@@ -436,11 +436,3 @@ def normalize(matrix):  # noqa: ANN001, ANN201 - a numpy or scipy matrix, as sci
     from sklearn.preprocessing import normalize as sk_normalize
 
     return sk_normalize(matrix)
-
-
-def load_libraries() -> None:
-    """Import the scikit-learn parts the stages use, once, before worker processes fork (they inherit them)."""
-    import sklearn.cluster  # noqa: F401 - imported for its side effect: loaded once, shared by the workers
-    import sklearn.decomposition  # noqa: F401
-    import sklearn.feature_extraction.text  # noqa: F401
-    import sklearn.preprocessing  # noqa: F401
