@@ -215,6 +215,24 @@ def test_no_change_reuses_every_page_but_the_nav_s(base: Path, tmp_path: Path) -
     assert _site(root) == before
 
 
+def test_a_published_copy_of_a_kept_page_becomes_the_kept_file(base: Path, tmp_path: Path) -> None:
+    """A site/ whose pages are copies of the page store's files (a copied project, or a site/ built afresh while every
+    page was rendered again as it was) is linked to the store by the next build, so later builds leave its pages
+    unread."""
+    root = _copy(base, tmp_path / "warm")  # copies: no page of site/ is a link to the page store's file
+    store = root / ".cache" / "papersite" / "pages-html"
+
+    def linked() -> int:
+        kept = {p.stat().st_ino for p in store.rglob("*.html")}
+        return sum(p.stat().st_ino in kept for p in (root / "site").rglob("*.html"))
+
+    assert linked() == 0
+    _write_data(root, ROWS[:BASE + 1])
+    err = _cli_build(root)
+    assert linked() >= _reused(err) > 0
+    _same_as_cold(root, tmp_path)
+
+
 def _build_here(root: Path) -> Progress:
     """Build the project in this process (strict); return its progress record."""
     progress = Progress(quiet=True)

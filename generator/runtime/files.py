@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import stat
 import tempfile
 from pathlib import Path
 from typing import Any, Callable
@@ -196,3 +197,14 @@ def _abandoned(folder: Path) -> bool:
     except OSError:
         return False  # it runs, as another user
     return False  # it still runs: a build going on now
+
+
+def same_content(new: Path, old: Path) -> bool:
+    """Tell whether `old` is a regular file holding exactly the bytes of regular file `new`."""
+    try:
+        a, b = os.lstat(new), os.lstat(old)
+        if not (stat.S_ISREG(a.st_mode) and stat.S_ISREG(b.st_mode)) or a.st_size != b.st_size:
+            return False
+        return new.read_bytes() == old.read_bytes()
+    except OSError:
+        return False

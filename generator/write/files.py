@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
-from generator.runtime.files import MARKER, files_under, make_work_dir, remove_work_dir, replace_file
+from generator.runtime.files import MARKER, files_under, make_work_dir, remove_work_dir, replace_file, same_content
 from generator.write.render import GENERATED_DIRS, GENERATED_FILES
 
 
@@ -256,7 +256,7 @@ def sync_dir(new: Path, target: Path, untouched: set[str]) -> tuple[list[tuple[P
         for rel in _files_under(new):
             dst = target / rel
             placed.add(rel)
-            if _same_content(new / rel, dst):
+            if same_content(new / rel, dst):
                 continue  # a theme asset or page MkDocs wrote again as it was: it keeps its file and mtime
             if os.path.lexists(dst):
                 _move(dst, backup / rel, moves)
@@ -291,17 +291,6 @@ def _move(src: Path, dst: Path, moves: list[tuple[Path, Path]]) -> None:
         dst.parent.mkdir(parents=True, exist_ok=True)
         os.replace(src, dst)
     moves.append((src, dst))
-
-
-def _same_content(new: Path, old: Path) -> bool:
-    """Tell whether `old` is a regular file holding exactly the bytes of regular file `new`."""
-    try:
-        a, b = os.lstat(new), os.lstat(old)
-        if not (stat.S_ISREG(a.st_mode) and stat.S_ISREG(b.st_mode)) or a.st_size != b.st_size:
-            return False
-        return new.read_bytes() == old.read_bytes()
-    except OSError:
-        return False
 
 
 def _remove_emptied_dirs(folder: Path, emptied: set[str]) -> None:

@@ -162,7 +162,7 @@ class Reuse:
     def place(self, page) -> tuple[list, list]:  # noqa: ANN001 - a MkDocs page
         """Put a reused page's kept HTML where MkDocs would write it; return its search entries and render warnings."""
         record = self.reused[id(page)]
-        self.store.place_html(record["html"], Path(page.file.abs_dest_path), page.file.dest_uri)
+        self.store.place_html(record, Path(page.file.abs_dest_path), page.file.dest_uri)
         return [[dict(entry) for entry in index] for index in record["search"]], record["build_log"]
 
     def save(self) -> None:

@@ -14,10 +14,12 @@ import hashlib
 import os
 import shutil
 import stat as stat_module
+from contextlib import suppress
 from pathlib import Path
 from typing import Any, Callable
 
 from generator.runtime.cache import Cache
+from generator.runtime.files import same_content
 
 #: The cache kind of the page records; the HTML files are in this folder of the cache.
 KIND = "pages"
@@ -119,14 +121,38 @@ class PageStore:
             _link_or_copy(built, path)
         return digest
 
-    def place_html(self, digest: str, dest: Path, rel: str) -> None:
-        """Put the kept HTML with this digest at `dest` (a new file of the site being built), or note that the
+    def place_html(self, record: dict, dest: Path, rel: str) -> None:
+        """Put the kept HTML of a page's `record` at `dest` (a new file of the site being built), or note that the
         published site's file at `rel` is already that very file (a link to it: unchanged since it was built)."""
-        if self.published is not None and _same_file(self.published / rel, self.html_path(digest)):
+        kept = self.html_path(record["html"])
+        if self.published is not None and (_same_file(self.published / rel, kept)
+                                           or self._adopted(self.published / rel, kept, record)):
             self.untouched.add(rel)
             return
         dest.parent.mkdir(parents=True, exist_ok=True)
-        _link_or_copy(self.html_path(digest), dest)
+        _link_or_copy(kept, dest)
+
+    def _adopted(self, published: Path, kept: Path, record: dict) -> bool:
+        """Make the published file the kept one where it holds the very bytes kept, and give the record its size and
+        time; return whether it did.
+
+        A site/ built afresh while every page was rendered again with the HTML it had (a new papersite, say) holds
+        copies of the kept files, not links: without this, every later build would place each reused page anew and
+        compare it with the published one.
+        """
+        if not same_content(published, kept):
+            return False
+        tmp = kept.with_name(f".tmp-{os.getpid()}-{kept.name}")
+        try:
+            os.link(published, tmp)
+            os.replace(tmp, kept)
+            stat = kept.stat()
+        except OSError:  # another file system: the copy stays a copy
+            with suppress(OSError):
+                tmp.unlink()
+            return False
+        record["size"], record["mtime"] = stat.st_size, stat.st_mtime_ns
+        return True
 
     def unchanged(self, rel: str, data: bytes | None = None, source: str | None = None) -> bool:
         """Tell whether the published site's file at `rel` holds exactly `data` (or the bytes of file `source`);
