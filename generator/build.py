@@ -104,8 +104,8 @@ def check(project: Project, progress: Progress) -> list[Problem]:
 def build_corpus(project: Project, progress: Progress, run: Session | None = None) -> Corpus:
     """Run every stage from the data files to a fully inferred and linked corpus, in memory."""
     run = run or Session(project, progress)
-    # scikit-learn is not imported here: only the children that find the text features, the topic groups and the
-    # related papers use it, and each imports it on first use, beside this process's work (docs/scaling.md, stop 47).
+    # scikit-learn is not imported here: only the child that finds the text features and topic groups uses it, and
+    # imports it on first use, beside this process's work; a smaller process forks faster (docs/scaling.md, stop 47).
     records, problems = _read(run)
     vocab = _vocabulary(project)
     _stop_on_errors(problems)
