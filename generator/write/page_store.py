@@ -140,6 +140,11 @@ class PageStore:
         copies of the kept files, not links: without this, every later build would place each reused page anew and
         compare it with the published one.
         """
+        try:
+            if os.lstat(published).st_dev != os.lstat(kept).st_dev:
+                return False  # on another file system no link can join them: the copy stays a copy
+        except OSError:
+            return False
         if not same_content(published, kept):
             return False
         tmp = kept.with_name(f".tmp-{os.getpid()}-{kept.name}")
@@ -147,7 +152,7 @@ class PageStore:
             os.link(published, tmp)
             os.replace(tmp, kept)
             stat = kept.stat()
-        except OSError:  # another file system: the copy stays a copy
+        except OSError:
             with suppress(OSError):
                 tmp.unlink()
             return False
