@@ -286,10 +286,8 @@ def link_abstract(paper: Paper, tags: dict[str, Tag], methods: dict[str, str], s
 def add_crosslinks(papers: list[Paper], tags: dict[str, Tag], methods: dict[str, str], max_links: int = 4) -> None:
     """Set `abstract_linked` of every paper: first mentions of its tags and of other papers' methods linked."""
     slugs = {p.id: p.slug for p in papers}
-    years = {p.id: _year(p) for p in papers}
     patterns: dict[str, _TagPatterns] = {}
-    for paper in papers:
-        cited = {name: owner for name, owner in methods.items() if _earlier(years.get(owner), years[paper.id])}
+    for paper, cited in zip(papers, _of_earlier_years(papers, method_offers(papers, methods))):
         paper.abstract_linked = link_abstract(paper, tags, cited, slugs, max_links, patterns) if paper.abstract else ""
 
 
@@ -310,9 +308,14 @@ def introduced_methods_and_offers(papers: list[Paper], names: list[str | None]
     unique = {name: ids[0] for name, ids in sorted(owners.items()) if len(ids) == 1}
     offered = method_offers(papers, unique)
     own = own_names(papers, unique, offered)
+    return own, _of_earlier_years(papers, [{name: owner for name, owner in offers.items() if name in own} for offers in offered])
+
+
+def _of_earlier_years(papers: list[Paper], offered: list[dict[str, str]]) -> list[dict[str, str]]:
+    """Return each paper's offered methods (name -> owner's id) that a paper of its year may name (see _earlier)."""
     years = {p.id: _year(p) for p in papers}
-    return own, [{name: owner for name, owner in offers.items() if name in own and _earlier(years[owner], years[paper.id])}
-                 for paper, offers in zip(papers, offered)]
+    return [{name: owner for name, owner in offers.items() if _earlier(years.get(owner), years[paper.id])}
+            for paper, offers in zip(papers, offered)]
 
 
 def _year(paper: Paper) -> int | None:
