@@ -192,6 +192,9 @@ def score(done: Inferred, raw_abstracts: list[str]) -> dict:
     out["topics"] = {
         "count": len(done.topics),
         "nmi": evaluate.topic_nmi([p.topic or "" for p in papers], done.areas),
+        # A paper in no topic shows none: the NMI above counts those papers as one more topic, this one leaves them out.
+        "nmi_placed": evaluate.topic_nmi([p.topic for p in papers if p.topic], [a for p, a in zip(papers, done.areas) if p.topic]),
+        "none": sum(not p.topic for p in papers) / len(papers) if papers else 0.0,
         **evaluate_shown.topic_name_scores([t.name for t in done.topics]),
     }
     # A topic whose name neither the paper's tags nor its abstract say: the group is right by its words, the name not.
@@ -259,10 +262,12 @@ def table(result: dict) -> str:
         ("reason terms the paper's author keywords name", f(result["reason_terms_keywords"]), ""),
         ("topics count", str(result["topics"]["count"]), ""),
         ("topics NMI vs primary area", f(result["topics"]["nmi"]), ">= 0.37"),
+        ("topics NMI vs primary area, papers with a topic", f(result["topics"]["nmi_placed"]), ""),
+        ("papers in no topic", f(result["topics"]["none"]), ""),
         ("topic names with an everyday word", f(result["topics"]["everyday"]), "0"),
         ("topic names with another's words", f(result["topics"]["same_words"]), "0"),
         ("topic names sharing a phrase with another", f(result["topics"]["shares_phrase"]), ""),
-        ("papers whose topic's name their tags and abstract never say", f(result["topics"]["unsaid"]), ""),
+        ("papers whose topic's name their tags and abstract never say (or in none)", f(result["topics"]["unsaid"]), ""),
     ]
     if "title_rouge_l" in result:
         rows += [
