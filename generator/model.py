@@ -110,11 +110,17 @@ class Paper:
     topic: str | None = None  # topic slug
     related: list[Related] = field(default_factory=list)
     abstract_linked: str = ""  # abstract Markdown with inline cross-links added
+    text_math: str = ""  # plain text of an abstract with math, the math written as characters; "" without math
 
     @property
     def path(self) -> str:
         """Return the page's path inside site_src/."""
         return f"papers/{self.slug}.md"
+
+    @property
+    def readable(self) -> str:
+        """Return the abstract as plain text for a reader (a summary, a feed): its math written as characters."""
+        return self.text_math or self.text
 
 
 @dataclass

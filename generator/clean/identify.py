@@ -7,7 +7,7 @@ import hashlib
 from generator.model import KNOWN_FIELDS, Paper, Problem, Record
 from generator.text import slugify
 from generator.clean.latex import has_math, math_as_text
-from generator.clean.normalise import find_links, normalise_abstract, normalise_inline, plain_text
+from generator.clean.normalise import find_links, normalise_abstract, normalise_inline, plain_text, readable_text
 
 SLUG_WORDS = 8
 SLUG_CHARS = 60
@@ -105,6 +105,8 @@ def paper_from_record(record: Record) -> Paper:
         id=paper_id(f.get("id"), abstract),
         abstract=abstract,
         text=plain_text(abstract),
+        # Made once here (and kept with the normalised fields): every feed listing the paper and its page's summary read it.
+        text_math=readable_text(abstract) if has_math(abstract) else "",
         source=record.location,
         collection=record.collection,
         title=title,

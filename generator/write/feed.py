@@ -19,8 +19,6 @@ from pathlib import Path
 from xml.sax.saxutils import escape, quoteattr
 
 from generator.runtime.files import read_state, write_state
-from generator.clean.latex import has_math
-from generator.clean.normalise import readable_text
 from generator.model import Paper, PapersiteError
 
 STATE_FILE = ".first-seen.json"
@@ -121,7 +119,7 @@ def atom_entry(paper: Paper, state: dict[str, str], topic_names: dict[str, str],
         lines.append(f"    <author><name>{_text(author)}</name></author>")
     if paper.topic and paper.topic in topic_names:
         lines.append(f"    <category term={_attr(topic_names[paper.topic])}/>")
-    lines += [f"    <summary>{_text(_readable(paper))}</summary>", "  </entry>"]
+    lines += [f"    <summary>{_text(paper.readable)}</summary>", "  </entry>"]
     return "\n".join(lines)
 
 
@@ -161,12 +159,6 @@ def xml_chars(value: str) -> str:
     # Every character _NOT_XML matches is unprintable (a control, a surrogate or a noncharacter): a printable
     # text (most fields, on one line) holds none, and the test is a fraction of the scan's cost.
     return value if value.isprintable() else _NOT_XML.sub("", value)
-
-
-def _readable(paper: Paper) -> str:
-    """Return a paper's abstract as readable text: its plain text, unless math was dropped from that."""
-    # Most abstracts hold no math, and their plain text (made once, cached) already reads as written.
-    return readable_text(paper.abstract) if not paper.text or has_math(paper.abstract) else paper.text
 
 
 def _text(value: str) -> str:

@@ -90,9 +90,10 @@ def _html_escaped(text: str) -> Markup:
 SUMMARY_CHARS = 200
 
 
-def summary(markdown: str, limit: int = SUMMARY_CHARS) -> str:
-    """Return the start of an abstract as readable text (math as characters), cut at a word and marked "…"."""
-    text = readable_text(markdown)
+def summary(abstract: Paper | str, limit: int = SUMMARY_CHARS) -> str:
+    """Return the start of a paper's abstract (or of Markdown) as readable text (math as characters), cut at a word
+    and marked "…"."""
+    text = abstract.readable if isinstance(abstract, Paper) else readable_text(abstract)
     if len(text) <= limit:
         return text
     return text[:limit + 1].rsplit(" ", 1)[0].rstrip(" ,;:-–—") + "…"
