@@ -661,6 +661,8 @@ def _without_strays(labels: np.ndarray, topics: list[Topic], papers: list[Paper]
         return out
     z = z.astype(np.float64)
     random_pair = umbrella.mean_pair(z)
+    if random_pair >= 1.0:
+        return out  # every paper as alike as two can be: none is far from its topic
     sizes = np.bincount(labels[labels != NO_TOPIC], minlength=len(topics))
     centres = np.vstack([z[labels == c].mean(axis=0) if sizes[c] else np.zeros(z.shape[1]) for c in range(len(topics))])
     # How alike each topic's papers are, and the least likeness to them a paper its name does not say may have.
