@@ -150,7 +150,6 @@ class Topic:
     papers: list[str] = field(default_factory=list)  # paper ids
     named_by: list[str] = field(default_factory=list)  # the phrases a discovered topic's name is made of
     grouped: list[str] = field(default_factory=list)  # a discovered topic's papers before tag topics took theirs (topics._tag_topics)
-    grouped_by: list[str] = field(default_factory=list)  # the phrases naming those papers' group before it was split (topics._split_glued)
 
     @property
     def path(self) -> str:

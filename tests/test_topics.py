@@ -423,46 +423,6 @@ def test_a_paper_far_from_its_topic_moves_to_the_one_whose_name_it_says_when_it_
     assert topic_of["t000"] != topic_of["t107"]
 
 
-def _glued() -> tuple[list[Paper], dict[str, Tag], "np.ndarray"]:
-    """Twelve papers on distribution shift, six of which say "outlier detection" and six "domain generalization" (two
-    of each tagged so), labelled one group; and seven galaxy papers, another."""
-    import random
-
-    import numpy as np
-
-    common = "distribution shift robust benchmark deployment model".split()
-    papers, tags = [], {}
-    for g, name in enumerate(("outlier detection", "domain generalization")):
-        slug = name.replace(" ", "-")
-        for k in range(6):
-            rng = random.Random(f"{g}-{k}")
-            text = " ".join(f"The {rng.choice(common)} {rng.choice(common)} of {rng.choice(common)}." for _ in range(6))
-            paper = Paper(id=f"s{g}{k}", abstract=f"{text} We study {name}.", text=f"{text} We study {name}.",
-                          source=f"x.txt:{g}{k}", collection="c", tags=[slug] if k < 2 else [])
-            papers.append(paper)
-            if k < 2:
-                tags.setdefault(slug, Tag(slug=slug, name=name)).papers.append(paper.id)
-    galaxy = [p for p in _theme_papers(7) if p.id[1] == "1"]
-    for paper in galaxy:
-        paper.tags = ["galaxy-survey"]
-        tags.setdefault("galaxy-survey", Tag(slug="galaxy-survey", name="galaxy survey")).papers.append(paper.id)
-    return papers + galaxy, tags, np.array([0] * 12 + [1] * 7)
-
-
-def test_a_topic_whose_two_name_phrases_no_paper_says_together_is_two_topics_and_stays_two():
-    # The group's name joined two subjects ("Domain generalization, outlier detection"), and no paper says both: a
-    # reader of an outlier-detection paper found domain generalization in its topic. It is two topics, one named by
-    # each; the next build, naming the same group from what this one remembers (its name before the split), finds
-    # the same two.
-    papers, tags, labels = _glued()
-    found = assign_topics(papers, build_features(papers), tags, Vocabulary(), labels=labels)
-    by_name = {t.name: set(t.papers) for t in found}
-    assert by_name["Outlier detection"] == {f"s0{k}" for k in range(6)}, by_name
-    assert by_name["Domain generalization"] == {f"s1{k}" for k in range(6)}, by_name
-    again = assign_topics(papers, build_features(papers), tags, Vocabulary(), labels=labels, previous=memory(found))
-    assert {t.name: set(t.papers) for t in again} == by_name
-
-
 def test_a_paper_its_topics_name_says_nothing_of_moves_to_the_topic_its_first_tag_names():
     # k-means grouped a graph paper with four RL papers: "Reinforcement learning" says nothing of it, and its first
     # tag names the graph topic, whose papers it is alike to. A paper whose tags name no other topic is not moved by

@@ -95,9 +95,6 @@ SUBJECT_WORD_SHARE = 0.6
 SUBJECT_WORD_LIFT = 3.0
 #: A word ending so is an adjective: alone after a hyphen ("multi-modal") it names no topic.
 _ADJECTIVE_ENDS = ("al", "ive", "ous", "able", "ible", "ful", "less")
-#: A topic whose name's two phrases are said by two groups of its papers, at most this share of the smaller of which
-#: says both, is two topics under one name (see _split_glued).
-GLUED_OVERLAP = 0.25
 #: A paper whose topic's name says nothing of it and that is less alike to the topic's papers than this share of how
 #: alike two of them are is in no topic (see _without_strays).
 STRAY_SHARE = 0.8
@@ -136,7 +133,6 @@ def assign_topics(
         labels = _tag_topics(labels, topics, papers, tags, features.embedding, broad)
         # Named last, once every paper is placed: a better name moves no paper.
         _subject_words(topics, labels, papers, tags, features)
-        labels = _split_glued(labels, topics, papers, tags, features.embedding)
         labels = _without_strays(labels, topics, papers, tags, features.embedding)
         for c, topic in enumerate(topics):
             topic.grouped = [papers[i].id for i in np.flatnonzero(grouped == c)]
@@ -167,9 +163,9 @@ def group(papers: list[Paper], features: Features, vocab: Vocabulary, previous: 
 
 
 def memory(topics: list[Topic]) -> tuple[TopicMemory, ...]:
-    """Return what the next build remembers of discovered topics: each group's name phrases (as named before a split)
-    and the papers it held before tag topics took theirs (those are found again from the groups), sorted."""
-    found = [TopicMemory(tuple(t.grouped_by or t.named_by), tuple(sorted(t.grouped))) for t in topics if t.grouped]
+    """Return what the next build remembers of discovered topics: each group's name phrases and the papers it held
+    before tag topics took theirs (those are found again from the groups), sorted."""
+    found = [TopicMemory(tuple(t.named_by), tuple(sorted(t.grouped))) for t in topics if t.grouped]
     return tuple(sorted(found, key=lambda m: (m.papers, m.phrases)))
 
 
@@ -603,46 +599,6 @@ def _tag_topics(labels: np.ndarray, topics: list[Topic], papers: list[Paper], ta
             continue  # papers that share a word, not a subject
         out[rows] = len(topics)
         topics.append(_tag_topic(tags[slug].name, [papers[i] for i in rows.tolist()], tags, can_name))
-    return out
-
-
-def _split_glued(labels: np.ndarray, topics: list[Topic], papers: list[Paper], tags: dict[str, Tag],
-                 z: np.ndarray) -> np.ndarray:
-    """Return the labels with each topic whose name's two phrases (no other topic's name has either) are said by two
-    groups of its papers, each of at least _tag_topic_size papers and few saying both (GLUED_OVERLAP), split in two
-    topics named by one phrase each (the second appended to `topics`): a paper goes with the phrase it says alone,
-    else with the group whose papers it is more alike to."""
-    # k-means glues two subjects into one group and the name joins them: "Out-of-distribution detection,
-    # out-of-distribution generalization", "Domain adaptation, label noise", "Information bottleneck, point clouds"
-    # (no paper says both). A reader of a paper on one of them finds the other in its topic's name ("OOD
-    # generalization fits; OOD detection does not"): in two blind reads of 60 dev pages, 23 topics were called mixed,
-    # most of them so.
-    out = labels.copy()
-    least = _tag_topic_size(len(papers), len(topics))
-    names = [{text.fold_key(p) for p in t.named_by} for t in topics]
-    for c in range(len(topics)):
-        topic = topics[c]
-        if len(topic.named_by) != 2:
-            continue
-        first, second = topic.named_by
-        if any(names[c] & other for d, other in enumerate(names) if d != c):
-            continue  # "Large language models, watermarks": the first phrase alone would not tell it from the others
-        rows = np.flatnonzero(labels == c).tolist()
-        said = {i: ({text.fold_key(tags[s].name) for s in papers[i].tags if s in tags}, f" {text.fold_key(papers[i].text)} ")
-                for i in rows}
-        says = [{i for i in rows if key in said[i][0] or f" {key} " in said[i][1]}
-                for key in (text.fold_key(first), text.fold_key(second))]
-        both = says[0] & says[1]
-        alone = [says[0] - both, says[1] - both]
-        if min(map(len, alone)) < least or len(both) > GLUED_OVERLAP * min(map(len, says)):
-            continue
-        centres = [z[sorted(group)].astype(np.float64).mean(axis=0) for group in alone]
-        moved = [i for i in rows if i in alone[1] or (i not in alone[0] and z[i] @ centres[1] > z[i] @ centres[0])]
-        out[moved] = len(topics)
-        rest = [p for p in topic.phrases if p not in topic.named_by]
-        topics[c] = _named([first] + [p for p in rest if not _overlaps(p, first)], 1)
-        topics[c].grouped_by = [first, second]  # remembered so: the next build finds the group, and splits it, again
-        topics.append(_named([second] + [p for p in rest if not _overlaps(p, second)], 1))
     return out
 
 
