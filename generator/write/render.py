@@ -17,7 +17,7 @@ from typing import Callable, NamedTuple, Sequence
 import jinja2
 from markupsafe import Markup
 
-from generator.write import export, feed, people, raw_html, saved
+from generator.write import export, feed, people, saved
 from generator.infer import layout
 from generator.clean.latex import split_math
 from generator.clean.normalise import readable_text
@@ -99,13 +99,6 @@ def summary(abstract: Paper | str, limit: int = SUMMARY_CHARS) -> str:
     return text[:limit + 1].rsplit(" ", 1)[0].rstrip(" ,;:-–—") + "…"
 
 
-def ready_abstract(paper: Paper) -> str | None:
-    """Return a paper's abstract (with its links) as the HTML MkDocs would make of it, when it is plain text and
-    papersite's links (raw_html.paragraph), else None: the page then holds it as ready HTML, not converted again."""
-    # Converting the abstract was a third of what converting a paper page costs MkDocs (1.2 of 3.1 ms a page).
-    return raw_html.paragraph(paper.abstract_linked or paper.abstract, paper.path, people.relative_url)
-
-
 def yaml_string(value: object) -> Markup:
     """Quote text as a YAML scalar for front matter (JSON strings are valid YAML), HTML-escaped."""
     # MkDocs themes print front-matter values unescaped (Material: `<title>{{ page.meta.title }}`, the
@@ -135,7 +128,6 @@ def make_environment(templates_dir: Path) -> jinja2.Environment:
     env.filters["title_md"] = title_markdown
     env.filters["yaml"] = yaml_string
     env.filters["summary"] = summary
-    env.filters["ready_html"] = ready_abstract
     env.filters["attr"] = html_text
     env.filters["json"] = yaml_json  # raw values for the theme to escape
     env.filters["label"] = export.field_label
