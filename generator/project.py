@@ -43,6 +43,13 @@ class Project:
         if not config_file.is_file():
             raise PapersiteError(f"{config_file}: no MkDocs configuration here (run papersite from the project folder)")
         config = _read_mkdocs_yml(config_file)
+        if config.get("use_directory_urls", True) is not True:
+            # The pages papersite writes link to directory URLs ("../../authors/x/") in their ready HTML (write/raw_html.py).
+            lines = [n for n, text in enumerate(config_file.read_text(encoding="utf-8").splitlines(), 1)
+                     if text.startswith("use_directory_urls")]
+            line = lines[-1] if lines else 1  # YAML takes a key's last value
+            raise PapersiteError(f"{config_file.name}:{line}: use_directory_urls: papersite's pages link to directory "
+                                 "URLs (tags/x/); remove this setting or set it to true")
         base = config_file.parent
         return cls(
             root=root,

@@ -108,3 +108,22 @@ def test_cut_and_paste_give_back_the_page_and_refuse_a_lost_placeholder() -> Non
     # A marker inside a line (as escaped data never makes one, but raw text might) is no block.
     assert raw_html.cut(f"x {raw_html.RAW_START}\ny\n{raw_html.RAW_END}\n")[1] == []
     assert os.environ.get(OWN_LOOP_VARIABLE) is None
+
+
+def test_a_site_without_directory_urls_is_refused_with_one_line(project_factory, capsys) -> None:
+    # The ready HTML (and every page's author links) link to directory URLs: with use_directory_urls false they would
+    # all be broken, so the build says so instead, naming the file, the line and the setting, and writes nothing.
+    from generator.cli import main
+
+    root = project_factory()
+    config = root / "mkdocs.yml"
+    text = config.read_text(encoding="utf-8")
+    assert "\nuse_directory_urls: true\n" in text
+    config.write_text(text.replace("\nuse_directory_urls: true\n", "\nuse_directory_urls: false\n"), encoding="utf-8")
+    line = text.splitlines().index("use_directory_urls: true") + 1
+    assert main(["build", "--project", str(root)]) == 1
+    err = capsys.readouterr().err.strip()
+    assert err.endswith(f"mkdocs.yml:{line}: use_directory_urls: papersite's pages link to directory URLs (tags/x/); "
+                        "remove this setting or set it to true"), err
+    assert len(err.splitlines()) == 1 and "Traceback" not in err
+    assert not (root / "site").exists()
