@@ -43,7 +43,7 @@ class Project:
         if not config_file.is_file():
             raise PapersiteError(f"{config_file}: no MkDocs configuration here (run papersite from the project folder)")
         config = _read_mkdocs_yml(config_file)
-        if config.get("use_directory_urls", True) is not True:
+        if config.get("use_directory_urls") is False:
             # The pages papersite writes link to directory URLs ("../../authors/x/") in their ready HTML (write/raw_html.py).
             lines = [n for n, text in enumerate(config_file.read_text(encoding="utf-8").splitlines(), 1)
                      if text.startswith("use_directory_urls")]

@@ -6,7 +6,8 @@ smoothed over each paper's neighbours, started from centres drawn by a hash of e
 depend on the papers, not their order. A group whose papers are barely more alike than random ones (a small
 collection of unrelated abstracts) is grouped again by average linkage, and a paper alike to no other is in no
 topic. Names are the group's most characteristic tags, else TF-IDF phrases two of its papers use. Papers whose group's
-name says nothing of them, and that share a tag no name has, make a topic of their own named by that tag.
+name says nothing of them, and that share a tag no name has, make a topic of their own named by that tag; such a
+paper that is also far from its group's papers goes to a topic whose name it says, or to none.
 The measurements behind these choices: docs/inference.md.
 """
 
