@@ -276,30 +276,32 @@ def test_a_remembered_name_is_spelled_as_its_tags_are_now():
     assert topic.slug == "bayesian-optimization-gaussian-process", topic.slug
 
 
-def _facet_corpus(facet_papers: int) -> tuple[list[Paper], dict[str, Tag], "np.ndarray"]:
-    """Eight papers on one subject, all tagged "time series", `facet_papers` of them "temporal variations" too,
-    and eight others on two subjects: labels put the first eight in topic 0."""
+def _facet_corpus(facet_papers: int, size: int = 8, tagged: int | None = None
+                  ) -> tuple[list[Paper], dict[str, Tag], "np.ndarray"]:
+    """`size` papers on one subject, the first `tagged` (all) tagged "time series", `facet_papers` of them "temporal
+    variations" too, and eight others on two subjects: labels put the first `size` in topic 0."""
     import numpy as np
 
     base = grouped_papers()
     focus = ["seasonal demand", "sensor streams", "electricity load", "traffic flow", "retail sales", "weather stations",
-             "hospital admissions", "stock returns"]
+             "hospital admissions", "stock returns", "river discharge", "call-centre volume"][:size]
     texts = [f"We forecast multivariate time series of {what} with a recurrent forecaster; the time series forecasting "
              f"horizon, lagged covariates and forecasting error on {what} are studied." for what in focus]
     papers = [Paper(id=f"q{i:02d}", abstract=t, text=t, source=f"x.txt:{i}", collection="c")
               for i, t in enumerate(texts)] + base[4:]
-    series = papers[:8]
+    series = papers[:size]
+    tagged = size if tagged is None else tagged
     for i, p in enumerate(series):
-        p.tags = ["time-series"] + (["temporal-variations"] if i < facet_papers else [])
-    for p in papers[8:]:
-        p.tags = ["graph-neural-networks"] if p in papers[8:12] else ["protein-folding"]
-    tags = {"time-series": Tag(slug="time-series", name="time series", papers=[p.id for p in series]),
+        p.tags = (["time-series"] if i < tagged else []) + (["temporal-variations"] if i < facet_papers else [])
+    for p in papers[size:]:
+        p.tags = ["graph-neural-networks"] if p in papers[size:size + 4] else ["protein-folding"]
+    tags = {"time-series": Tag(slug="time-series", name="time series", papers=[p.id for p in series[:tagged]]),
             "temporal-variations": Tag(slug="temporal-variations", name="temporal variations",
                                        papers=[p.id for p in series[:facet_papers]]),
             "graph-neural-networks": Tag(slug="graph-neural-networks", name="graph neural networks",
-                                         papers=[p.id for p in papers[8:12]]),
-            "protein-folding": Tag(slug="protein-folding", name="protein folding", papers=[p.id for p in papers[12:]])}
-    return papers, tags, np.array([0] * 8 + [1] * 4 + [2] * 4)
+                                         papers=[p.id for p in papers[size:size + 4]]),
+            "protein-folding": Tag(slug="protein-folding", name="protein folding", papers=[p.id for p in papers[size + 4:]])}
+    return papers, tags, np.array([0] * size + [1] * 4 + [2] * 4)
 
 
 def test_a_topic_whose_tags_say_nothing_of_most_papers_is_named_by_the_subject_word_they_share():
@@ -333,6 +335,16 @@ def test_a_second_phrase_on_many_of_the_papers_stays_in_the_name():
     papers, tags, labels = _facet_corpus(4)
     topics = assign_topics(papers, build_features(papers), tags, Vocabulary(), labels=labels)
     assert next(t for t in topics if "q00" in t.papers).name == "Temporal variations, time series", [t.name for t in topics]
+
+
+def test_a_second_phrase_few_of_the_papers_say_is_left_out_of_the_name():
+    # "time series" is on 7 of the topic's 10 papers' tags and in all their texts, "temporal variations" on 2 of them:
+    # "Temporal variations, time series" would name a corner of the topic as if it were half of it.
+    papers, tags, labels = _facet_corpus(2, size=10, tagged=7)
+    topics = assign_topics(papers, build_features(papers), tags, Vocabulary(), labels=labels)
+    topic = next(t for t in topics if "q00" in t.papers)
+    assert topic.name == "Time series", [t.name for t in topics]
+    assert topic.slug == "time-series"
 
 
 _THEMES = [
