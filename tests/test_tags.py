@@ -1096,3 +1096,33 @@ def test_a_named_problem_is_a_tag_and_a_concept_with_the_word_problem_is_not():
     assert "inverse-problems" in tags, sorted(tags)
     assert tags["inverse-problems"].papers == ["0", "1"]
     assert "optimization-problem" not in tags, sorted(tags)
+
+
+def _fairness_corpus() -> list[Paper]:
+    """Return 10 papers: six name "fairness" three times, on different problems; four name it once, by the way."""
+    problems = ["loan approval", "hiring decisions", "medical triage", "college admissions", "bail hearings",
+                "credit limits"]
+    papers = [paper(f"f{i}", f"Fairness in {p} is hard to audit. We measure fairness of {p} classifiers with group "
+                    f"calibration curves, and fairness holds under {p} drift.") for i, p in enumerate(problems)]
+    others = ["protein folding", "crop yields", "bird song", "tax policy"]
+    papers += [paper(f"o{i}", f"We study {o} with spectral sketches. Spectral sketches of {o} improve accuracy, speed and "
+                     "fairness.") for i, o in enumerate(others)]
+    return papers
+
+
+def test_a_common_subject_word_is_a_tag_of_the_alike_papers_that_keep_naming_it() -> None:
+    """"fairness" is common English (wordfreq), so it is no tag on its own merits; but six papers that name it again
+    and again and are alike make it their subject. The four that name it once in a list do not get it."""
+    papers = _fairness_corpus()
+    rng = np.random.default_rng(1)
+    alike = rng.normal(size=8)
+    rows = [alike + 0.05 * rng.normal(size=8) for _ in range(6)] + [rng.normal(size=8) for _ in range(4)]
+    embedding = np.array([r / np.linalg.norm(r) for r in rows])
+    tags = assign_tags(papers, Vocabulary(), embedding=lambda: embedding)
+    assert "fairness" in tags and sorted(tags["fairness"].papers) == [f"f{i}" for i in range(6)]
+
+
+def test_a_common_subject_word_on_unlike_papers_is_no_tag() -> None:
+    papers = _fairness_corpus()
+    tags = assign_tags(papers, Vocabulary(), embedding=lambda: np.eye(10))  # no two papers alike
+    assert "fairness" not in tags and all("fairness" not in p.tags for p in papers)

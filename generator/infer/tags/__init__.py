@@ -27,6 +27,7 @@ from generator.infer.tags.generic import adjective_compound, generic_pair, unfit
 from generator.infer.tags.pick import BROAD_SHARE, CONCEPT_HEADS, TAIL_SHARE, Picker, concept_key
 from generator.infer.tags.words import BAD_START, GENERIC_SINGLE, STOP
 from generator.infer.tags.score import ACTION_ENDINGS, Candidates, Folder
+from generator.infer.tags import umbrella
 from generator.infer.tags.umbrella import judged, least_papers, scattered, umbrellas
 from generator.text import ABSTRACT_NOUN_ENDINGS, abbreviates, names_a_subject
 from generator.model import Paper, Tag, Vocabulary
@@ -48,6 +49,12 @@ OWN_PHRASE_MENTIONS = 3
 FIELD_KEEP = 2
 #: A paper drops its scattered phrases (umbrella.scattered) where it keeps at least this many other tags.
 SCATTERED_KEEP = 2
+#: A common word naming a quality or an activity ("fairness", "privacy", "compression") that the corpus writes as a
+#: thing of its own names a subject where the papers naming it are at least this alike (umbrella.cohesion); most such
+#: words are everyone's ("similarity", "variance", "optimization": their papers are barely more alike than any two).
+SUBJECT_COHESION = 0.45
+#: Endings of nouns of a quality or an activity.
+SUBJECT_ENDINGS = ("tion", "sion", "ity", "ness", "acy", "ism", "sis", "ment")
 
 __all__ = ["MAX_WORDS", "Occurrence", "TextEvidence", "TextFacts", "assign_tags", "coined_acronyms", "corpus_acronyms",
            "corpus_expansions", "corpus_evidence", "evidence_unpacks", "extract_candidates", "find_acronyms",
@@ -99,12 +106,14 @@ def assign_tags(papers: list[Paper], vocab: Vocabulary, max_tags: int = 5, min_t
     if embedding is not None:
         # A tag is judged by the papers that pick it first: the re-picks after other rules drop a tag fall back on
         # broad ones, and would decide for them. A tag too rare among first picks to judge is judged by its papers now.
-        on_first, on_shared = _members(cands, first), _members(cands, picks)
         vectors = embedding()
+        picks, subjects = _with_subject_words(picker, cands, unfit, allowed, picks, vectors)
+        on_first, on_shared = _members(cands, first), _members(cands, picks)
         found = umbrellas(on_first, vectors)
         found |= {k for k in umbrellas(on_shared, vectors) if k not in judged(on_first, len(vectors))}
-        # Names the user or an author gave stay, as they do for the other rules of fitness.
-        unfit.umbrella = {k for k in found if not given_keys[k] and cands.keys[k] not in fold.names}
+        # Names the user or an author gave stay, as they do for the other rules of fitness; a subject word was judged
+        # by the papers that keep naming it, not by those that first picked it in passing.
+        unfit.umbrella = {k for k in found if not given_keys[k] and cands.keys[k] not in fold.names and k not in subjects}
         picks = _shared_picks(picker, allowed, unfit, picks)
     picks = _shared_picks(picker, allowed, unfit, _without_fields(picker, cands, given_keys, fold, allowed, picks))
     if embedding is not None:
@@ -188,6 +197,38 @@ class _Unfit:
             subject = names_a_subject(name) or (_initialised(key, self.cands.surfaces(kid)) and self.named_alone(kid))
             self.seen[kid] = key not in self.fold.names and not self.given[kid] and (vague or not subject)
         return self.seen[kid]
+
+
+def _with_subject_words(picker: Picker, cands: Candidates, unfit: _Unfit, allowed: np.ndarray, picks: list[list[int]],
+                        vectors: np.ndarray) -> tuple[list[list[int]], set[int]]:
+    """Return the picks with the papers naming, more than once, a common subject word (SUBJECT_ENDINGS) whose papers
+    are alike (SUBJECT_COHESION) picking again, that word now allowed to them (a paper naming it once does so by the
+    way: "accuracy, robustness, and fairness"), and those words' keys."""
+    words = [kid for kid in np.flatnonzero(cands.df >= 2).tolist()
+             if cands.keys[kid].isalpha() and cands.keys[kid].endswith(SUBJECT_ENDINGS) and unfit.named_alone(kid)
+             and unfit(kid)]
+    if not words:
+        return picks, set()
+    pairs = np.flatnonzero(np.isin(cands.key, words))
+    pairs = pairs[np.argsort(cands.key[pairs], kind="stable")]
+    found, again = [], []
+    for run in np.split(pairs, np.flatnonzero(np.diff(cands.key[pairs])) + 1):
+        rows = cands.paper[run[cands.tf[run] >= 2]]
+        if len(rows) >= umbrella.SCATTERED_MIN_PAPERS and umbrella.cohesion(rows, vectors) >= SUBJECT_COHESION:
+            kid = int(cands.key[run[0]])
+            found.append(kid)
+            again.append(rows)
+            once = cands.paper[run[cands.tf[run] < 2]]
+            picker.exclude(once, np.full(len(once), kid, dtype=np.int64))
+    if not found:
+        return picks, set()
+    for kid in found:
+        unfit.seen[kid] = False
+        allowed[kid] = True
+    rows = np.unique(np.concatenate(again))
+    for row, keys in zip(rows.tolist(), picker.pick(rows, allowed)):
+        picks[row] = keys
+    return picks, set(found)
 
 
 def _initialised(key: str, surfaces: dict[str, int]) -> bool:
