@@ -800,8 +800,8 @@ def test_a_name_keeps_its_capital_in_a_tag_a_spelled_out_form_does_not() -> None
 
 
 def _field_corpus() -> list[str]:
-    """Return thirteen abstracts that open by naming their field ("machine learning"): nine name it once and have
-    three specific subjects each, two name it once and have one subject, two repeat it."""
+    """Return fifteen abstracts that open by naming their field ("machine learning"): nine name it once and have
+    three specific subjects each, two name it once and have one subject, two repeat it, two have no other subject."""
     triples = [("sparse probing", "token pruning", "label smoothing"), ("graph rewiring", "prompt caching", "weight decay"),
                ("kernel herding", "beam search", "mode connectivity")]
     texts = [f"Machine learning has changed how {a} is studied. We study {a}, {b} and {c}. {a.capitalize()} "
@@ -811,17 +811,18 @@ def _field_corpus() -> list[str]:
               "shaping is cheap."] * 2
     texts += ["Machine learning for data pricing. We study machine learning of data pricing. Data pricing with machine "
               "learning is cheap."] * 2
+    texts += ["Machine learning is everywhere. We survey what is known and what is not."] * 2
     return texts
 
 
 def test_a_field_its_papers_open_with_once_is_no_tag_beside_specific_ones():
-    """Abstracts that open with "machine learning" and do not name it again sit in that field. A paper with three
-    specific tags shows those; one with a single specific tag keeps the field rather than showing less."""
+    """Abstracts that open with "machine learning" sit in that field: a paper with specific tags shows those, even one
+    alone, rather than the field beside it (fewer, better tags); a paper with nothing else to show keeps the field."""
     names = _tag_names(_field_corpus())
     for shown in names[:9]:
         assert "machine learning" not in shown and len(shown) >= 3
-    for shown in names[9:]:
-        assert "machine learning" in shown
+    assert names[9:13] == [{"reward shaping"}] * 2 + [{"data pricing"}] * 2
+    assert names[13:] == [{"machine learning"}] * 2
 
 
 def test_a_field_kept_as_a_tag_is_marked_as_the_field():

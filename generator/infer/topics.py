@@ -651,7 +651,12 @@ def _drop_thin(topics: list[Topic], labels: np.ndarray, papers: list[Paper], tag
         members = np.flatnonzero(labels == c)
         if len(topic.named_by) != 2 or not len(members):
             continue
-        said = [sum(_says_name(papers[i], tags, {text.fold_key(p)}) for i in members.tolist()) for p in topic.named_by]
+        phrases = [{text.fold_key(p)} for p in topic.named_by]
+        said = [0, 0]
+        for i in members.tolist():
+            words = _words_of(papers[i], tags)
+            for j, phrase in enumerate(phrases):
+                said[j] += _holds(words, phrase)
         keep = 0 if said[0] >= said[1] else 1
         if said[1 - keep] < THIN_SHARE * len(members) and 2 * said[keep] >= len(members):
             thin.append((said[1 - keep] / len(members), c, topic.named_by[keep], topic.named_by[1 - keep]))
@@ -659,7 +664,7 @@ def _drop_thin(topics: list[Topic], labels: np.ndarray, papers: list[Paper], tag
     for _, c, keep, drop in sorted(thin):  # the thinnest second phrase first: that topic is the one phrase's most
         if text.fold_key(keep) not in taken:
             taken.add(text.fold_key(keep))
-            topics[c] = _named([keep] + [p for p in topics[c].phrases if p not in (keep, drop)], 1)
+            topics[c] = _named([keep] + [p for p in topics[c].phrases if p != keep], 1)  # the other stays a key phrase
 
 
 def _names_a_topic(tag: Tag, broad: set[str]) -> bool:
@@ -676,10 +681,18 @@ def _adjective(name: str) -> bool:
 
 def _says_name(paper: Paper, tags: dict[str, Tag], name: set[str]) -> bool:
     """Return whether a paper's tags or text hold one of a topic name's phrases (folded, as text.fold_key does)."""
-    if name & {text.fold_key(tags[s].name) for s in paper.tags if s in tags}:
-        return True
-    words = f" {text.fold_key(paper.text)} "
-    return any(f" {p} " in words for p in name)
+    return _holds(_words_of(paper, tags), name)
+
+
+def _words_of(paper: Paper, tags: dict[str, Tag]) -> tuple[set[str], str]:
+    """Return a paper's tag names and its text, folded (text.fold_key), the text with a space at either end."""
+    return {text.fold_key(tags[s].name) for s in paper.tags if s in tags}, f" {text.fold_key(paper.text)} "
+
+
+def _holds(words: tuple[set[str], str], name: set[str]) -> bool:
+    """Return whether a paper's folded tag names and text (_words_of) hold one of a name's folded phrases."""
+    tag_names, folded = words
+    return bool(name & tag_names) or any(f" {p} " in folded for p in name)
 
 
 def _tag_topic_size(n: int, k: int) -> int:

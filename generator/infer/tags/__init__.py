@@ -46,7 +46,7 @@ OWN_PHRASE_BELOW = 2
 #: ... if it names it at least this often.
 OWN_PHRASE_MENTIONS = 3
 #: A paper keeps its field names (score.Candidates.field) unless it has at least this many other tags.
-FIELD_KEEP = 2
+FIELD_KEEP = 1
 #: A paper drops its scattered phrases (umbrella.scattered) where it keeps at least this many other tags.
 SCATTERED_KEEP = 2
 #: A common word naming a quality or an activity ("fairness", "privacy", "compression") that the corpus writes as a
