@@ -230,8 +230,9 @@ class Candidates:
         rare = self.total < _FURNITURE_BURST * self.df  # named about once a paper: the first test of furniture
         for kid in np.flatnonzero((self.df >= 2) & ((self.at_end > 0) | given_keys) & (self.total > 0)).tolist():
             key = self.keys[kid]
-            # A phrase led by a verb ("train models", "analyzing whole slide images") names no subject.
-            if " " in key and key.split(" ", 1)[0] in verbs and not given_keys[kid]:
+            # A phrase led by a verb ("train models", "analyzing whole slide images") names no subject, nor does a verb
+            # its form gives away ("quantifies", "minimizes"), however few times the corpus writes it.
+            if not given_keys[kid] and ((" " in key and key.split(" ", 1)[0] in verbs) or _verb_form(key)):
                 continue
             if not given_keys[kid] and rare[kid] and self.furniture(kid):
                 continue
@@ -368,3 +369,9 @@ def contains(sorted_codes: np.ndarray, codes: np.ndarray) -> np.ndarray:
     """Return where `codes` occur in the sorted array `sorted_codes`."""
     at = np.searchsorted(sorted_codes, codes)
     return sorted_codes[np.minimum(at, len(sorted_codes) - 1)] == codes if len(sorted_codes) else np.zeros(codes.shape, bool)
+
+
+def _verb_form(key: str) -> bool:
+    """Tell whether a one-word key (folded: "quantifies" is "quantifie") is a verb by its ending: the third person of a
+    verb in "-ify" or "-ize" ("quantifies", "minimizes"; nouns in "-ize" are short: "size", "prize")."""
+    return " " not in key and (key.endswith("ifie") or (key.endswith("ize") and len(key) >= 7))
