@@ -590,12 +590,12 @@ def test_papers_a_phrase_was_background_to_count_when_umbrella_tags_are_judged()
 
 def test_a_mention_in_an_aside_is_marked_but_not_one_in_a_contribution():
     """"Unlike traditional approaches like RLHF" names others' work; "we propose X, unlike Y" states the paper's own
-    X, and Y is still the contrast; "existing" in a contribution sentence is the paper speaking, no aside."""
+    X, and Y is denied (as after "without"); "existing" in a contribution sentence is the paper speaking, no aside."""
     aside = {o.key: o.aside for o in extract_candidates(
         "Alignment matters. Unlike traditional approaches like reward modelling, it is cheap. "
         "We propose preference tuning, unlike policy distillation. Preference tuning scales. "
         "We extend existing sparse attention to graph transformers.")}
-    assert aside["reward modelling"] and not aside["preference tuning"] and aside["policy distillation"]
+    assert aside["reward modelling"] and not aside["preference tuning"] and "policy distillation" not in aside
     assert not aside["sparse attention"] and not aside["graph transformer"]
 
 
@@ -1138,3 +1138,25 @@ def test_a_verb_its_ending_gives_away_is_no_tag() -> None:
              "quantifies the risk.",
              "We propose graph rewiring for message passing. Graph rewiring helps message passing on long chains."]
     assert all("quantifies" not in names for names in _tag_names(texts))
+
+
+def _aside_corpus(subject_papers: int) -> list[str]:
+    """Return abstracts: `subject_papers` on "reward shaping", and two on graph rewiring and prompt caching that name
+    "reward shaping" once, by the way, in a contrast after their first sentence."""
+    texts = [f"Reward shaping for {x}. We study reward shaping in {x}; reward shaping speeds up {x} agents."
+             for x in ("maze navigation", "robot grasping", "card games", "traffic control")[:subject_papers]]
+    texts += [f"Graph rewiring and prompt caching for {x}. We propose graph rewiring with prompt caching for {x}. Unlike "
+              f"reward shaping, graph rewiring needs no reward; prompt caching and graph rewiring scale to {x}."
+              for x in ("molecule search", "code review")]
+    return texts
+
+
+def test_a_passing_mention_is_no_tag_of_a_paper_with_tags_of_its_own() -> None:
+    names = _tag_names(_aside_corpus(3))
+    assert all("reward shaping" in shown for shown in names[:3])
+    assert all("reward shaping" not in shown and {"graph rewiring", "prompt caching"} <= shown for shown in names[3:])
+
+
+def test_a_preposition_opening_a_sentence_is_no_part_of_a_tag() -> None:
+    """"Unlike reward shaping, ...": "unlike" is a preposition, capitalised or not."""
+    assert not [name for shown in _tag_names(_aside_corpus(1)) for name in shown if name.split()[0] == "unlike"]

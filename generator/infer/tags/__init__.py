@@ -47,6 +47,8 @@ OWN_PHRASE_BELOW = 2
 OWN_PHRASE_MENTIONS = 3
 #: A paper keeps its field names (score.Candidates.field) unless it has at least this many other tags.
 FIELD_KEEP = 1
+#: A paper drops its passing mentions (score.Candidates.passing) where it keeps at least this many other tags.
+PASSING_KEEP = 2
 #: A paper drops its scattered phrases (umbrella.scattered) where it keeps at least this many other tags.
 SCATTERED_KEEP = 2
 #: A common word naming a quality or an activity ("fairness", "privacy", "compression") that the corpus writes as a
@@ -115,6 +117,7 @@ def assign_tags(papers: list[Paper], vocab: Vocabulary, max_tags: int = 5, min_t
         # by the papers that keep naming it, not by those that first picked it in passing.
         unfit.umbrella = {k for k in found if not given_keys[k] and cands.keys[k] not in fold.names and k not in subjects}
         picks = _shared_picks(picker, allowed, unfit, picks)
+    picks = _shared_picks(picker, allowed, unfit, _without_passing(picker, cands, given_keys, fold, allowed, picks))
     picks = _shared_picks(picker, allowed, unfit, _without_fields(picker, cands, given_keys, fold, allowed, picks))
     if embedding is not None:
         picks = _shared_picks(picker, allowed, unfit, _without_scattered(picker, cands, given_keys, fold, allowed,
@@ -359,6 +362,28 @@ def _without_scattered(picker: Picker, cands: Candidates, given_keys: np.ndarray
     if not drop:
         return picks
     return _picked_again(picker, picks, drop, allowed)
+
+
+def _without_passing(picker: Picker, cands: Candidates, given_keys: np.ndarray, fold: Folder, allowed: np.ndarray,
+                     picks: list[list[int]]) -> list[list[int]]:
+    """Return the picks again without each paper's passing mentions (score.Candidates.passing: named once, by the way,
+    in an aside) where it keeps at least PASSING_KEEP other tags: a baseline or an example, not what it is about."""
+    passing = cands.passing() & ~given_keys[cands.key]
+    mentioned: dict[int, set[int]] = {}
+    for row, k in zip(cands.paper[passing].tolist(), cands.key[passing].tolist()):
+        if cands.keys[k] not in fold.names:  # a name the user gave stays
+            mentioned.setdefault(row, set()).add(k)
+    # A tag left on one paper would index nothing: the mention stays where it is what two papers share.
+    usage = Counter(k for keys in picks for k in keys)
+    pairs = []
+    for row, keys in sorted(mentioned.items()):
+        if len(set(picks[row]) - keys) >= PASSING_KEEP:
+            for k in sorted(keys.intersection(picks[row])):
+                if usage[k] > 2:
+                    usage[k] -= 1
+                    # ... and its pieces with it: "series forecasting" says nothing "time series forecasting" did not.
+                    pairs += [(row, part) for part in [k, *picker.parts_of(k)] if part == k or part not in picks[row]]
+    return _picked_again(picker, picks, pairs, allowed) if pairs else picks
 
 
 def _picked_again(picker: Picker, picks: list[list[int]], pairs: list[tuple[int, int]], allowed: np.ndarray,

@@ -185,6 +185,12 @@ class Picker:
         sub = np.where(self.broad[keys], BROAD_SUBPHRASE_PENALTY, SUBPHRASE_PENALTY)
         return np.where(inner, sub, np.where(outer, SUPERPHRASE_PENALTY, 1.0)), inner & self.piece[keys]
 
+    def parts_of(self, kid: int) -> list[int]:
+        """Return the keys that a run of the words of key `kid` spells (see _parts), in key order."""
+        n_keys = len(self.keys)
+        lo, hi = np.searchsorted(self._parts, [kid * n_keys, (kid + 1) * n_keys])
+        return (self._parts[lo:hi] - kid * n_keys).tolist()
+
     @cached_property
     def _parts(self) -> np.ndarray:
         """Return the sorted codes key * n_keys + part: for every key that can be picked, each other such

@@ -25,6 +25,7 @@ additionally finally first second third firstly secondly lastly hence still alre
 respectively e g i e et al due according regarding despite beyond among amongst now today nowadays
 here there thereof anew afterwards meanwhile nonetheless nevertheless w/o
 sometimes usually never seldom perhaps maybe quite somewhat elsewhere everywhere together alike
+unlike besides alongside amid throughout
 """.split()
 
 # Number words and quantifiers: a phrase led by one counts things ("three datasets", "several tasks").
