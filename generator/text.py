@@ -75,6 +75,9 @@ def abbreviates(short: str, long: str) -> bool:
 
 #: Endings of nouns of an activity or a quality ("optimization", "robustness", "exploration"), seldom counted.
 ABSTRACT_NOUN_ENDINGS = ("tion", "sion", "ity", "ness", "ment", "ance", "ence", "ncy", "acy", "sis", "ing", "ism")
+#: Endings of nouns of a quality or an activity that name a subject ("fairness", "quantization", "robustness"); "-ing"
+#: and "-ence" words are as often an abstract's actions or its furniture ("modeling", "inference").
+SUBJECT_ENDINGS = ("tion", "sion", "ity", "ness", "acy", "ism", "sis", "ment")
 
 # Endings of adverbs: "differentially", "partially", "provably" ("anomaly", "family", "assembly" are nouns).
 _ADVERB_ENDINGS = ("ally", "ively", "ously", "ently", "antly", "ibly", "ably", "edly", "ingly", "fully", "lessly")

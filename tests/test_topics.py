@@ -198,6 +198,25 @@ def test_a_topic_holding_two_unlike_groups_is_not_named_after_both():
     assert "reward shaping" not in name or "policy gradient" in name, name  # a second tag only from the same group
 
 
+def test_a_tools_name_no_paper_spells_out_names_no_topic():
+    """"GPU" is what four papers run on, the most characteristic tag of their group; "CLIP", spelled out by a paper
+    ("contrastive language-image pre-training"), is a subject and may name one."""
+    import numpy as np
+
+    papers = grouped_papers()
+    for p in papers[0:4]:
+        p.tags = ["gpu", "clip"]
+    for p in papers[0:3]:
+        p.tags.append("policy-gradient")
+    tags = {"gpu": Tag("gpu", "GPU", aliases=["GPUs"], papers=[p.id for p in papers[0:4]]),
+            "clip": Tag("clip", "CLIP", aliases=["contrastive language-image pre-training"],
+                        papers=[p.id for p in papers[0:4]]),
+            "policy-gradient": Tag("policy-gradient", "policy gradient", papers=[p.id for p in papers[0:3]])}
+    topics = assign_topics(papers, build_features(papers), tags, Vocabulary(), labels=np.array([0] * 4 + [1] * 8))
+    topic = next(t for t in topics if "p00" in t.papers)
+    assert "GPU" not in topic.name and "CLIP" in topic.name, topic.name
+
+
 def _titled(papers: list[Paper]) -> dict[str, Paper]:
     """Return the fixture's papers by their real title."""
     rows = [json.loads(line) for line in FIXTURE.read_text().splitlines()]
@@ -345,6 +364,9 @@ def test_a_second_phrase_few_of_the_papers_say_is_left_out_of_the_name():
     topic = next(t for t in topics if "q00" in t.papers)
     assert topic.name == "Time series", [t.name for t in topics]
     assert topic.slug == "time-series"
+    # The next build starts from the phrases a cold build names the topic by, both of them: the shorter name is shown.
+    remembered = next(m for m in memory(topics) if "q00" in m.papers)
+    assert sorted(remembered.phrases) == ["temporal variations", "time series"]
 
 
 _THEMES = [

@@ -100,7 +100,7 @@ _ADJECTIVE_ENDS = ("al", "ive", "ous", "able", "ible", "ful", "less")
 #: alike two of them are is in no topic (see _without_strays).
 STRAY_SHARE = 0.8
 #: A name phrase fewer than this share of a topic's papers say, where at least half of them say the other, is dropped
-#: from the name (see _drop_thin): "Reinforcement learning, world models", where 4 of 38 papers say "world model" and
+#: from the name (see _thin_names): "Reinforcement learning, world models", where 4 of 38 papers say "world model" and
 #: 31 "reinforcement learning", names a corner of the topic as if it were half of it.
 THIN_SHARE = 0.25
 #: Topic number of a paper in no topic.
@@ -124,6 +124,7 @@ def assign_topics(
         labels = group(papers, features, vocab, previous)
     if labels.max() < 0:
         return []
+    shown: dict[int, list[str]] = {}  # the phrases a discovered topic is shown by, where not all it is named by
     if vocab.topics:
         topics = [
             Topic(slug="", name=spec.name, phrases=list(spec.phrases), description=spec.description)
@@ -139,7 +140,7 @@ def assign_topics(
         # Named last, once every paper is placed: a better name moves no paper.
         _subject_words(topics, labels, papers, tags, features)
         labels = _without_strays(labels, topics, papers, tags, features.embedding)
-        _drop_thin(topics, labels, papers, tags)
+        shown = _thin_names(topics, labels, papers, tags)
         for c, topic in enumerate(topics):
             topic.grouped = [papers[i].id for i in np.flatnonzero(grouped == c)]
     for c, topic in enumerate(topics):
@@ -149,7 +150,7 @@ def assign_topics(
     if not vocab.topics:
         by_name = {tag.name: tag for tag in tags.values()}
         for topic in topics:
-            topic.name = _counted_name(topic, by_name)
+            topic.name = _counted_name(topic, by_name, shown.get(id(topic)))
     _assign_slugs(topics)
     by_id = {p.id: p for p in papers}
     for topic in topics:
@@ -361,8 +362,8 @@ def _describe_all(labels: np.ndarray, papers: list[Paper], features: Features, t
     term_lift = _term_lift(membership, sizes, features)
     tag_names, tag_counts = _tag_counts(membership, papers, tags)
     # A field's name ("machine learning") is on papers of many groups: it names none of them.
-    # ... and a bare adjective ("multi-modal") names no subject.
-    broad = broad | {tag.name for tag in tags.values() if tag.is_field or _adjective(tag.name)}
+    # ... and a bare adjective ("multi-modal") names no subject, nor a tool's name no paper spells out ("GPU").
+    broad = broad | {tag.name for tag in tags.values() if tag.is_field or _adjective(tag.name) or _tool(tag)}
     keep = np.array([name not in broad for name in tag_names], dtype=bool)
     tag_names = [name for name, ok in zip(tag_names, keep) if ok]
     tag_counts = tag_counts[:, keep]
@@ -467,12 +468,7 @@ def _subject_words(topics: list[Topic], labels: np.ndarray, papers: list[Paper],
 def _subject_word(word: str) -> bool:
     """Tell whether one word of the abstracts names a subject a topic may be called by: a noun of a quality or an
     activity ("fairness", "quantization", "robustness"), not everyday English ("improvement", "privacy")."""
-    return word.isalpha() and word.endswith(_SUBJECT_ENDINGS) and not text.everyday_word(word)
-
-
-#: Endings of nouns of a quality or an activity that name a subject; "-ing" and "-ence" words of the text are as often
-#: its actions or its furniture ("modeling", "inference").
-_SUBJECT_ENDINGS = ("tion", "sion", "ity", "ness", "acy", "ism", "sis", "ment")
+    return word.isalpha() and word.endswith(text.SUBJECT_ENDINGS) and not text.everyday_word(word)
 
 
 def _unglue(topics: list[Topic], labels: np.ndarray, papers: list[Paper], tags: dict[str, Tag], z: np.ndarray,
@@ -643,9 +639,11 @@ def _without_strays(labels: np.ndarray, topics: list[Topic], papers: list[Paper]
     return out
 
 
-def _drop_thin(topics: list[Topic], labels: np.ndarray, papers: list[Paper], tags: dict[str, Tag]) -> None:
-    """Name a topic by one phrase where most of its papers say it and few the other (THIN_SHARE, _says_name), unless
-    another topic is called by that one phrase already (then the topic whose other phrase is the thinnest takes it)."""
+def _thin_names(topics: list[Topic], labels: np.ndarray, papers: list[Paper], tags: dict[str, Tag]) -> dict[int, list[str]]:
+    """Return the phrase to name a topic by (keyed by the topic's id()) where most of its papers say it and few its
+    other phrase (THIN_SHARE, _says_name), unless another topic is called by that one phrase already (then the topic
+    whose other phrase is the thinnest takes it). The other stays a key phrase, and the topic is remembered by both:
+    the next build's earlier steps see the names a cold build's see."""
     thin = []
     for c, topic in enumerate(topics):
         members = np.flatnonzero(labels == c)
@@ -659,18 +657,29 @@ def _drop_thin(topics: list[Topic], labels: np.ndarray, papers: list[Paper], tag
                 said[j] += _holds(words, phrase)
         keep = 0 if said[0] >= said[1] else 1
         if said[1 - keep] < THIN_SHARE * len(members) and 2 * said[keep] >= len(members):
-            thin.append((said[1 - keep] / len(members), c, topic.named_by[keep], topic.named_by[1 - keep]))
+            thin.append((said[1 - keep] / len(members), c, topic.named_by[keep]))
     taken = {text.fold_key(t.named_by[0]) for t in topics if len(t.named_by) == 1}
-    for _, c, keep, drop in sorted(thin):  # the thinnest second phrase first: that topic is the one phrase's most
+    shown: dict[int, list[str]] = {}
+    for _, c, keep in sorted(thin):  # the thinnest other phrase first: that topic is the one phrase's most
         if text.fold_key(keep) not in taken:
             taken.add(text.fold_key(keep))
-            topics[c] = _named([keep] + [p for p in topics[c].phrases if p != keep], 1)  # the other stays a key phrase
+            topics[c].phrases = [keep] + [p for p in topics[c].phrases if p != keep]
+            shown[id(topics[c])] = [keep]
+    return shown
 
 
 def _names_a_topic(tag: Tag, broad: set[str]) -> bool:
     """Return whether a tag may name a topic alone: not a field's name, not too broad (`broad`, folded), not everyday
-    words on a generic head ("foundation models"), not one hyphened adjective (_adjective)."""
-    return not (tag.is_field or text.fold_key(tag.name) in broad or _generic_head(tag.name) or _adjective(tag.name))
+    words on a generic head ("foundation models"), not one hyphened adjective (_adjective), not a tool's name (_tool)."""
+    return not (tag.is_field or text.fold_key(tag.name) in broad or _generic_head(tag.name) or _adjective(tag.name)
+                or _tool(tag))
+
+
+def _tool(tag: Tag) -> bool:
+    """Return whether a tag is one name written in capitals that no paper spells out ("GPU", "ImageNet", "GPT-4"): what
+    papers use, a device, a dataset or a model, not a subject a group of them shares ("CLIP" is spelled out)."""
+    return (" " not in tag.name and sum(c.isupper() for c in tag.name) >= 2
+            and not any(" " in alias for alias in tag.aliases))
 
 
 def _adjective(name: str) -> bool:
@@ -787,10 +796,10 @@ def _describe(
 _MASS_ENDINGS = (*text.ABSTRACT_NOUN_ENDINGS, "ics")
 
 
-def _counted_name(topic: Topic, by_name: dict[str, Tag]) -> str:
-    """Return a discovered topic's name with each phrase in the plural where its tag (by name) is written so too: a
-    topic holds many of a kind ("Latent variables", "Reinforcement learning, world models", not "Latent variable")."""
-    return _joined([_plural(p, by_name[p]) if p in by_name else p for p in topic.named_by]) or topic.name
+def _counted_name(topic: Topic, by_name: dict[str, Tag], phrases: list[str] | None = None) -> str:
+    """Return a discovered topic's name (of `phrases`, else the ones it is named by) with each phrase in the plural where
+    its tag (by name) is written so too: a topic holds many of a kind ("Latent variables", not "Latent variable")."""
+    return _joined([_plural(p, by_name[p]) if p in by_name else p for p in phrases or topic.named_by]) or topic.name
 
 
 def _plural(phrase: str, tag: Tag) -> str:

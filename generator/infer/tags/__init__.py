@@ -29,7 +29,7 @@ from generator.infer.tags.words import BAD_START, GENERIC_SINGLE, STOP
 from generator.infer.tags.score import ACTION_ENDINGS, Candidates, Folder
 from generator.infer.tags import umbrella
 from generator.infer.tags.umbrella import judged, least_papers, scattered, umbrellas
-from generator.text import ABSTRACT_NOUN_ENDINGS, abbreviates, names_a_subject
+from generator.text import ABSTRACT_NOUN_ENDINGS, SUBJECT_ENDINGS, abbreviates, names_a_subject
 from generator.model import Paper, Tag, Vocabulary
 from generator.text import fold_key as tag_key
 from generator.text import slugify
@@ -55,8 +55,6 @@ SCATTERED_KEEP = 2
 #: thing of its own names a subject where the papers naming it are at least this alike (umbrella.cohesion); most such
 #: words are everyone's ("similarity", "variance", "optimization": their papers are barely more alike than any two).
 SUBJECT_COHESION = 0.45
-#: Endings of nouns of a quality or an activity.
-SUBJECT_ENDINGS = ("tion", "sion", "ity", "ness", "acy", "ism", "sis", "ment")
 
 __all__ = ["MAX_WORDS", "Occurrence", "TextEvidence", "TextFacts", "assign_tags", "coined_acronyms", "corpus_acronyms",
            "corpus_expansions", "corpus_evidence", "evidence_unpacks", "extract_candidates", "find_acronyms",
