@@ -1142,11 +1142,11 @@ def test_a_verb_its_ending_gives_away_is_no_tag() -> None:
 
 def _aside_corpus(subject_papers: int) -> list[str]:
     """Return abstracts: `subject_papers` on "reward shaping", and two on graph rewiring and prompt caching that name
-    "reward shaping" once, by the way, in a contrast after their first sentence."""
+    "reward shaping" once, by the way, as an example of other methods after their first sentence."""
     texts = [f"Reward shaping for {x}. We study reward shaping in {x}; reward shaping speeds up {x} agents."
              for x in ("maze navigation", "robot grasping", "card games", "traffic control")[:subject_papers]]
-    texts += [f"Graph rewiring and prompt caching for {x}. We propose graph rewiring with prompt caching for {x}. Unlike "
-              f"reward shaping, graph rewiring needs no reward; prompt caching and graph rewiring scale to {x}."
+    texts += [f"Graph rewiring and prompt caching for {x}. We propose graph rewiring with prompt caching for {x}. Methods "
+              f"such as reward shaping need rewards; prompt caching and graph rewiring scale to {x}."
               for x in ("molecule search", "code review")]
     return texts
 
@@ -1158,5 +1158,9 @@ def test_a_passing_mention_is_no_tag_of_a_paper_with_tags_of_its_own() -> None:
 
 
 def test_a_preposition_opening_a_sentence_is_no_part_of_a_tag() -> None:
-    """"Unlike reward shaping, ...": "unlike" is a preposition, capitalised or not."""
-    assert not [name for shown in _tag_names(_aside_corpus(1)) for name in shown if name.split()[0] == "unlike"]
+    """"Unlike reward shaping, ...": "unlike" is a preposition, capitalised or not, and what follows it is denied."""
+    texts = [text.replace("Methods such as reward shaping need rewards;", "Unlike reward shaping, it needs no reward;")
+             for text in _aside_corpus(1)]
+    names = _tag_names(texts)
+    assert not [name for shown in names for name in shown if name.split()[0] == "unlike"]
+    assert all("reward shaping" not in shown for shown in names[1:])
