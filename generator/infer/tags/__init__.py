@@ -213,9 +213,11 @@ def _with_subject_words(picker: Picker, cands: Candidates, unfit: _Unfit, allowe
     pairs = np.flatnonzero(np.isin(cands.key, words))
     pairs = pairs[np.argsort(cands.key[pairs], kind="stable")]
     found, again = [], []
+    random_pair = umbrella.mean_pair(vectors)  # of the whole corpus: once, not per word
     for run in np.split(pairs, np.flatnonzero(np.diff(cands.key[pairs])) + 1):
         rows = cands.paper[run[cands.tf[run] >= 2]]
-        if len(rows) >= umbrella.SCATTERED_MIN_PAPERS and umbrella.cohesion(rows, vectors) >= SUBJECT_COHESION:
+        if (len(rows) >= umbrella.SCATTERED_MIN_PAPERS
+                and umbrella.cohesion(rows, vectors, random_pair) >= SUBJECT_COHESION):
             kid = int(cands.key[run[0]])
             found.append(kid)
             again.append(rows)
