@@ -2623,3 +2623,43 @@ def test_implications_at_a_titles_end_need_what_they_are_for() -> None:
     """"Basic perceptual skill with implications" stops before "for data curation": a fragment, as "the effect" is."""
     assert problem("Visual data-type identification: basic perceptual skill with implications")
     assert not problem("Implications of scaling for visual data-type identification")
+
+
+def test_a_sentences_aside_after_a_comma_is_left_out_of_the_title() -> None:
+    """", known as Zipf's law" and ", the replacements of ..." are how a sentence goes on about a phrase; a title
+    stops before them. "Name, a description" stays the way a coined name is introduced."""
+    abstract = ("Emergent communication studies protocols, called emergent languages, arising in simulations where agents "
+                "communicate. A key goal is to give rise to languages that share statistical properties with natural "
+                "languages. In this paper, we study properties of word lengths and segmentation, known as Zipf's law of "
+                "abbreviation, in emergent languages. Experiments show that emergent languages follow the law.")
+    title = infer_title(abstract)
+    assert "known as" not in title and "Properties of word lengths and segmentation" in title, title
+    abstract = ("Transformers rely on feedforward layers. We introduce scalable neural network kernels, the replacements "
+                "of regular feedforward layers, which approximate them with random features. Scalable neural network "
+                "kernels reduce parameters by 5x.")
+    title = infer_title(abstract)
+    assert title.startswith("Scalable neural network kernels") and "replacements" not in title, title
+    assert problem("Property of entity tracking, a crucial facet of language comprehension")
+    assert not problem("Latent intuitive physics, a transfer learning framework for physics simulation")
+
+
+def test_an_aside_and_a_relational_term_give_no_title() -> None:
+    """"the property of entity tracking, a crucial facet of ..." is no title, and "the fine-tuned version", however
+    often said, is no field a title is "for": a version is always a version of something."""
+    abstract = ("Fine-tuning on generalized tasks has been shown to enhance language models. We study how fine-tuning "
+                "affects the internal mechanisms of language models. As a case study, we explore the property of entity "
+                "tracking, a crucial facet of language comprehension, where models fine-tuned on mathematics gain. The "
+                "fine-tuned version uses the same circuit as the original model. The fine-tuned version improves its "
+                "parts, and the fine-tuned version is faster.")
+    title = infer_title(abstract)
+    assert "facet" not in title and "version" not in title, title
+
+
+def test_a_plural_subject_before_its_verb_is_kept_whole() -> None:
+    """"Causal explanations of the predictions of NLP systems are essential": cut at the verb, not at its last "of",
+    which leaves "of the predictions" pointing at what only the abstract says."""
+    abstract = ("Causal explanations of the predictions of NLP systems are essential to ensure safety and establish "
+                "trust. Yet, existing methods often fall short of explaining model predictions. This work illuminates "
+                "new pathways for efficient and accurate approaches.")
+    assert infer_title(abstract) == "Causal explanations of the predictions of NLP systems"
+    assert problem("Causal explanations of the predictions")

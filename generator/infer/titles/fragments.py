@@ -83,6 +83,12 @@ _CLAIM_STEMS = frozenset("prov show find demonstrat argu observ establish not ve
 #: Comparatives of "the higher the X, the more ...": before "the" they open a clause, neither verb nor title.
 COMPARATIVES = frozenset("""higher lower larger smaller greater fewer better worse faster slower longer shorter deeper
 wider stronger weaker earlier later""".split())
+#: A name a sentence gives after a comma (", known as Zipf's law"): a title says what the work is, not what it is called.
+_KNOWN_AS = re.compile(r"\w,\s+(?:also\s+)?(?:known|called|termed|referred\s+to|dubbed|named|denoted)\b")
+#: An apposition after a comma (", a crucial facet of ...", ", the replacements of ...").
+_APPOSITION = re.compile(r"\w,\s+(an?|the)\s+\S")
+#: A title ending on "of the <plural>": which ones, only the abstract says ("Causal explanations of the predictions").
+_OF_THE_PLURAL = re.compile(r"\bof\s+the\s+[a-z][a-z-]*[^s\W]s$")
 #: Words that point back at something only the abstract says ("these questions", "such models").
 _POINTERS = frozenset("this these those such aforementioned above above-mentioned latter former them corresponding respective resultant resulting".split())
 #: The abstract's own voice ("our method"): a title names the work, it does not speak as its authors.
@@ -93,7 +99,8 @@ _COMPLEMENT_NOUNS = frozenset("""lens form kind type sort variety number lack ro
 favour exchange behalf sake spite emergence presence absence ability need part range efficacy effectiveness
 importance chain series family mixture combination sequence suite plethora multitude wealth myriad principle notion task amount portion fraction subset superset handful collection
 proxy surrogate idea fact extent interaction interplay relationship relation trade-off tradeoff correlation
-connection distinction discrepancy difference probability impact influence effect implications consequences""".split())
+connection distinction discrepancy difference probability impact influence effect implications consequences
+version variant counterpart""".split())
 #: Nouns that need their "of" after an indefinite article only: "a broad class [of X]", but "each class".
 _CLASS_NOUNS = frozenset("class genus".split())
 #: Words in -ed that are no participle, and participles titles end on by idiom ("... Revisited").
@@ -172,6 +179,25 @@ def _plain_verb(word: str) -> bool:
     """Return whether `word` may be a verb in its plain form: a lower-case word no function word nor -ing/-ed/-ly form."""
     return (word.isalpha() and len(word) > 2 and not word.endswith(("ing", "ed", "ly", "s"))
             and word not in _PREPOSITIONS | _CONJUNCTIONS | _DETERMINERS | _AUXILIARIES | _PRONOUNS | _LOOSE_END)
+
+
+def _aside(phrase: str) -> tuple[int, bool] | None:
+    """Return where a sentence's aside starts after a comma in `phrase` (its comma) and whether the phrase before it
+    stands alone as a title, or None."""
+    if known := _KNOWN_AS.search(phrase):
+        return known.start() + 1, True  # "Properties of word lengths, known as Zipf's law": the name is the aside's
+    for found in _APPOSITION.finditer(phrase):
+        # "Latent intuitive physics, a transfer learning framework": a coined name and what it is, made "Name:
+        # Description" later; after a phrase with a preposition ("Property of entity tracking, a crucial facet of
+        # ...") or a definite one ("Scalable neural network kernels, the replacements of ..."), an aside.
+        before = [_bare(w) for w in phrase[:found.start() + 1].split(":")[-1].split()]
+        if found.group(1) == "the" and len(before) >= 3:
+            return found.start() + 1, True
+        if any(w in _PREPOSITIONS for w in before[1:]):
+            # "approach based on magnetoencephalography, a neuroimaging device": what the aside describes is the
+            # last noun, and the phrase before it may say little; the abstract has better.
+            return found.start() + 1, False
+    return None
 
 
 def _loose_end(words: list[str]) -> bool:
@@ -262,6 +288,10 @@ def problem(phrase: str) -> str | None:
         return f"a comparison cut before its 'to' ({' '.join(words[-3:])!r})"  # "prompts equivalent in quality [to ...]"
     if _loose_end(words):
         return f"ends on {words[-1]!r}"
+    if _aside(phrase) is not None:
+        return "an aside after a comma"
+    if _OF_THE_PLURAL.search(phrase):
+        return f"points back ({' '.join(words[-2:])!r})"
     if clause := _subject_without_verb(lower):
         return f"a clause cut before its verb ({clause!r})"
     gerunds = lower[1:] if lower[0] in _PREPOSITIONS else lower
@@ -539,6 +569,8 @@ def repair(phrase: str) -> str:
         phrase = phrase[:between]  # "the relationship between weight sparsity": the relationship alone says less, but all
     elif _list_cut(phrase):
         phrase = phrase.split(",", 1)[0]
+    if (aside := _aside(phrase)) is not None and aside[1]:
+        phrase = phrase[:aside[0]]  # "Kernels, the replacements of ...": the phrase before the aside
     words = phrase.split()
     while words:
         lower = [_bare(w) for w in words]
@@ -568,6 +600,10 @@ def repair(phrase: str) -> str:
             break
         # "bound for the linear MDP setting where the size ...": a subordinator is itself where its clause starts.
         whole = lower[bad] in _SUBORDINATORS or lower[bad] == "and" or _relative_cut(lower, bad)
+        # "Causal explanations of the predictions of NLP systems are essential": a plural subject before its verb is
+        # whole; cut at its last "of", it points back ("of the predictions").
+        whole = whole or (bad >= 3 and lower[bad] in {"are", "were", "have"} and _verb_s(words[bad - 1])
+                          and not any(w in _RELATIVES or w in _SUBORDINATORS for w in lower[:bad]))
         words = words[:bad] if whole and bad >= 2 else _cut_before(words, bad)
     words = _trim_end(words) if words else words
     return " ".join(words) if words and not problem(" ".join(words)) else ""

@@ -34,6 +34,8 @@ _NEGATED_SPAN = re.compile(_NEGATION + r"([\w-]+(?:\s+[\w-]+){0,3})", re.I)
 _OTHERS = re.compile(r"\b(?:[Ee]xisting|[Pp]revious|[Pp]rior|[Tt]raditional|[Cc]onventional|[Tt]ypically|[Cc]urrent|[Mm]ost)\b")
 #: Words that open a clause: a run after one that ends in a verb in -s is its subject and verb ("when data evolves").
 _CLAUSE_OPENERS = frozenset("because when whenever if unless while whereas although though since once until".split())
+#: Nouns that name something by what it is of ("the fine-tuned version [of the model]"): no term ends on one.
+_RELATIONAL = frozenset("version counterpart kind sort variety lack amount".split())
 #: A key term is said this often (its acronym's uses included) before it names the paper's setting.
 MIN_MENTIONS = 3
 
@@ -146,7 +148,7 @@ def key_terms(text: str, min_mentions: int = MIN_MENTIONS, everyday_ok: bool = F
             written = forms[key] = dict(forms.get(key, {}))
             written[long_form] = written.get(long_form, 0) + 1
     kept = [t for t, n in counts.items() if n >= min_mentions and (everyday_ok or not all(everyday_word(w) for w in t.split()))
-            and (t not in prefixes or t in defined)]
+            and (t not in prefixes or t in defined) and t.rsplit(" ", 1)[-1] not in _RELATIONAL]
     # A longer term said as often is the more specific name ("graph neural network" over "neural network");
     # among equals the one said first (dicts keep the order of first sight).
     kept.sort(key=lambda t: (-counts[t], -len(t.split())))
