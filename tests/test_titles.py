@@ -2101,6 +2101,10 @@ def test_a_code_link_named_by_english_words_describes_the_project_and_names_noth
     assert problem("Results underline two pivotal concerns") is not None
     coined = text.replace("PitfallsKnowledgeEditing", "ScaleCrafter")
     assert title_and_name(coined, frozenset())[1] == "ScaleCrafter"
+    # Words joined by hyphens describe the project as much ("Exploring-Weight-Balancing-on-Long-Tailed-Recognition-
+    # Problem", "Ultra-Low-Latency-SNN").
+    for slug in ("Exploring-Knowledge-Editing-Pitfalls", "Ultra-Low-Latency-SNN"):
+        assert title_and_name(text.replace("PitfallsKnowledgeEditing", slug), frozenset())[1] is None, slug
 
 
 def test_a_one_letter_symbols_subscript_is_written_after_it_in_a_title() -> None:
@@ -2640,6 +2644,7 @@ def test_a_sentences_aside_after_a_comma_is_left_out_of_the_title() -> None:
     title = infer_title(abstract)
     assert title.startswith("Scalable neural network kernels") and "replacements" not in title, title
     assert problem("Property of entity tracking, a crucial facet of language comprehension")
+    assert problem("A method to process tables in a uniform manner, devoid of constraints")
     assert not problem("Latent intuitive physics, a transfer learning framework for physics simulation")
 
 

@@ -84,7 +84,9 @@ _CLAIM_STEMS = frozenset("prov show find demonstrat argu observ establish not ve
 COMPARATIVES = frozenset("""higher lower larger smaller greater fewer better worse faster slower longer shorter deeper
 wider stronger weaker earlier later""".split())
 #: A name a sentence gives after a comma (", known as Zipf's law"): a title says what the work is, not what it is called.
-_KNOWN_AS = re.compile(r"\w,\s+(?:also\s+)?(?:known|called|termed|referred\s+to|dubbed|named|denoted)\b")
+_KNOWN_AS = re.compile(r"\w,\s+(?:also\s+)?(?:known|called|termed|referred\s+to|dubbed|named|denoted)\b"
+                       # ... or what it goes without, or with (", devoid of constraints", ", capable of ..."), the same
+                       r"|\w,\s+(?:free|devoid|regardless|irrespective|independent|capable|aware|reminiscent)\s+of\b")
 #: An apposition after a comma (", a crucial facet of ...", ", the replacements of ...").
 _APPOSITION = re.compile(r"\w,\s+(an?|the)\s+\S")
 #: A title ending on "of the <plural>": which ones, only the abstract says ("Causal explanations of the predictions").

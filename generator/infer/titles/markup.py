@@ -93,5 +93,13 @@ def _described(name: str) -> bool:
     """Return whether a repository name is English words glued in title case ("PitfallsKnowledgeEditing"): the
     project's description, not a name its paper uses ("ScaleCrafter", "AirPhyNet" hold a coined part)."""
     parts = re.findall(r"[A-Z][a-z]+", name)
+    if "-" in name:
+        # "Exploring-Weight-Balancing-on-Long-Tailed-Recognition-Problem", "Ultra-Low-Latency-SNN": words joined by
+        # hyphens, an acronym among them, describe the project as much.
+        words = name.split("-")
+        parts = [w for w in words if not (w.isupper() or w.isdigit())]
+        if not all(w.isalpha() and (w.islower() or w.istitle()) for w in parts):
+            return False
+        return len(parts) >= DESCRIBING_WORDS and all(zipf_frequency(w.lower(), "en") >= COMMON_PART_ZIPF for w in parts)
     return (len(parts) >= DESCRIBING_WORDS and "".join(parts) == name
             and all(zipf_frequency(w.lower(), "en") >= COMMON_PART_ZIPF for w in parts))
