@@ -2668,3 +2668,18 @@ def test_a_plural_subject_before_its_verb_is_kept_whole() -> None:
                 "new pathways for efficient and accurate approaches.")
     assert infer_title(abstract) == "Causal explanations of the predictions of NLP systems"
     assert problem("Causal explanations of the predictions")
+
+
+def test_a_named_bare_kind_takes_a_term_the_abstract_names_twice() -> None:
+    """"SCOTCH: Structure learning method" says what kind of thing SCOTCH is, not for what: a term the abstract names
+    twice does ("... for stochastic differential equations"); one said once, or a clause's words ("fits mislabeled
+    data"), does not."""
+    abstract = ("Measurements often come at irregular times, and what drives what stays hidden. We propose "
+                "SCOTCH, a structure learning method. SCOTCH models the system with "
+                "stochastic differential equations and a learned graph. We prove that stochastic differential equations "
+                "with such graphs are identifiable. SCOTCH beats baselines.")
+    assert infer_title(abstract) == "SCOTCH: Structure learning method for stochastic differential equations"
+    once = abstract.replace("stochastic differential equations with such graphs are", "such models are")
+    assert infer_title(once) == "SCOTCH: Structure learning method"
+    clause = abstract.replace("stochastic differential equations", "fits mislabeled data")
+    assert infer_title(clause) == "SCOTCH: Structure learning method"

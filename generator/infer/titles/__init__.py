@@ -23,6 +23,7 @@ from generator.infer.titles.lexicon import _HEAD_PREPOSITIONS, _HEAD_RE, _INTRO_
 from generator.infer.titles.names import _coined_term, _name_of, _subject_name, common_in, common_names, method_name, to_rename
 from generator.infer.titles.phrases import (
     _ANAPHORIC,
+    _bare_kind,
     _claim,
     TOPIC_WORDS,
     _contribution,
@@ -35,6 +36,7 @@ from generator.infer.titles.phrases import (
     _without_aside,
     broad_field,
 )
+from generator.infer.tags.generic import adjective_compound
 from generator.infer.titles.purpose import purpose
 from generator.infer.titles.vague import bare, cut_vague_purpose, everyday, field_only, motive_headed, vague_head
 from generator.infer.titles.keyterms import MIN_MENTIONS, key_terms
@@ -279,6 +281,8 @@ def _named_title(found: _Name, text: str) -> str:
         desc = _judge(_tidy_end(_cut_words(desc, room)))  # a cut may leave a loose end ("... within their")
     if desc and re.search(r"[\s-]", found.name) and f" {_spelled(found.name)} " in f" {_spelled(desc)} ":
         return desc  # "Recourse verification: Recourse verification for ..." says it twice
+    if desc and _bare_kind(desc):
+        desc = _kind_with_term(desc, found.name, text, room)
     if desc:
         return f"{found.name}: {desc[:1].upper() + desc[1:]}"
     # "... known as Imitation Learning from Observation (ILfO)": a name defined where it is not introduced.
@@ -293,6 +297,25 @@ def _named_title(found: _Name, text: str) -> str:
     # Nothing says what the method is: the paper's title without its name, the name kept before it.
     desc = _cut_words(_first_sentence_phrase(text, _judge) or _first_sentence_phrase(text, _judge, strip_aside=False), room)
     return f"{found.name}: {desc[:1].upper() + desc[1:]}" if desc else found.name
+
+
+def _kind_with_term(kind: str, name: str, text: str, room: int) -> str:
+    """Return a bare kind ("Structure learning method") with what it is for: the field the abstract opens with, else a
+    term it names at least twice ("... for stochastic differential equations"); or the kind alone when none will do."""
+    if with_topic := _with_topic(kind, text, room):
+        if with_topic != kind:
+            return with_topic
+    term = next((t for t in key_terms(text, 2) if not _shares_word(t, kind) and not _names(name, t)
+                 and not everyday(t) and problem(t) is None and _whole_term(t)), "")
+    return f"{kind} for {term}" if term and len(kind) + len(term) + 5 <= room else kind
+
+
+def _whole_term(term: str) -> bool:
+    """Tell whether a term a few mentions found is a noun phrase of its own: not opened by a participle or a verb
+    ("pretrained small molecule", "fits mislabeled data") nor ended by a hyphenated adjective ("3D lidar-based")."""
+    words = term.lower().split()
+    opened = words[0].endswith("ed") or (len(words) >= 3 and words[0].endswith("s") and not words[0].endswith("ss"))
+    return not opened and not adjective_compound(words[-1])
 
 
 def _spelled_out(name: str, text: str) -> str:
