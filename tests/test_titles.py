@@ -2683,3 +2683,13 @@ def test_a_named_bare_kind_takes_a_term_the_abstract_names_twice() -> None:
     assert infer_title(once) == "SCOTCH: Structure learning method"
     clause = abstract.replace("stochastic differential equations", "fits mislabeled data")
     assert infer_title(clause) == "SCOTCH: Structure learning method"
+
+
+def test_a_title_opening_with_a_quoted_term_drops_the_quotes() -> None:
+    """"by introducing ``soft prompt'' embedding parameters": the quotes set the term apart in the sentence; as a
+    title's opening they read as a quotation of its uncapitalised first words."""
+    abstract = normalise_abstract(
+        "Instruction-tuned models are not robust to instruction re-phrasings. We propose a simple method to mitigate "
+        "this issue by introducing ``soft prompt'' embedding parameters and optimizing these to maximize the similarity "
+        "between representations of semantically equivalent instructions. This improves robustness.")
+    assert infer_title(abstract).startswith("Soft prompt embedding parameters"), infer_title(abstract)

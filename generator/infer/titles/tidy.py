@@ -587,6 +587,10 @@ def name_first(title: str) -> str:
 _SUBSCRIPT = re.compile(r"(?<![\w\\])([A-Za-z])_\{?([0-9A-Za-z]{1,2})\}?(?![\w{])")
 
 
+#: A quoted phrase opening a title, and the word after it.
+_OPENING_QUOTE = re.compile(r"^[\"“]([^\"“”]{1,60})[\"”](?= \w)")
+
+
 def _finish(title: str) -> str:
     """Return `title` with its first letter capitalised, glued words apart, and within the length limit."""
     title = _MANNER_TAIL.sub("", re.sub(r"\s+", " ", title).strip())
@@ -595,6 +599,9 @@ def _finish(title: str) -> str:
     title = _tidy_end(_cut_words(title, MAX_TITLE) if len(title) > MAX_TITLE else title)
     # "$L_2$-regularized", "$W_2$-distance": a one-letter symbol's subscript is written after it, as titles do ("L2").
     title = _SUBSCRIPT.sub(r"\1\2", title.replace("$", ""))
+    # '"soft prompt" embedding parameters': the abstract's quotes set a term apart in its sentence; a title opening
+    # with one reads as a quotation, its first word uncapitalised.
+    title = _OPENING_QUOTE.sub(r"\1", title)
     first = title.split(" ", 1)[0]
     # Capitalise a plain first word, never a name ("iTransformer").
     return title[:1].upper() + title[1:] if first.islower() and not re.search(r"\d", first) else title
