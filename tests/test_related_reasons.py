@@ -71,6 +71,20 @@ def test_a_tag_on_unalike_papers_is_no_reason_a_tag_of_one_subject_is():
     assert broad_tags(papers, features, tags) == set()
 
 
+def test_a_tool_two_papers_use_is_no_reason():
+    """"GPU" on two papers of one subject says what they ran on, not what they share: it explains no link, while the
+    same papers' spelled-out tag does ("CLIP" written out as "contrastive language-image pre-training")."""
+    papers = _corpus()
+    papers[60].tags = papers[61].tags = ["gpu"]
+    tags = {"gpu": Tag(slug="gpu", name="GPU", papers=["p060", "p061"])}
+    features = build_features(papers)
+    assert broad_tags(papers, features, tags) == {"gpu"}
+    assign_related(papers, features, k=3, tags=tags)
+    assert not any("GPU" in r.terms for p in papers for r in p.related)
+    tags = {"gpu": Tag(slug="gpu", name="CLIP", papers=["p060", "p061"], aliases=["contrastive language-image pre-training"])}
+    assert broad_tags(papers, features, tags) == set()
+
+
 def test_a_term_a_field_of_the_collection_shares_is_no_reason_however_central():
     """35 subjects of 12 papers: all 12 of the first share "lattice kernels" (a field of this collection, over 1 % of
     its 420 papers and over ten), four of the second "widget sensing"; both are specific and central to each paper."""

@@ -20,7 +20,7 @@ import scipy.sparse as sp
 from generator.infer import specificity
 from generator.infer.features import Features, singular, top_k
 from generator.infer.specificity import Likeness
-from generator.infer.tags.generic import generic_pair, participle, unfit_phrase
+from generator.infer.tags.generic import generic_pair, participle, tool_tag, unfit_phrase
 from generator.infer.tags.pick import concept_words
 from generator.infer.tags.words import BAD_HEAD, BAD_START, FILLER_KEYS, STOP
 from generator.model import Paper, Related, Tag
@@ -142,15 +142,15 @@ def _written(text: str, forms: tuple[str, ...], times: int) -> bool:
 
 
 def broad_tags(papers: list[Paper], features: Features, tags: dict[str, Tag]) -> set[str]:
-    """Return the slugs of the tags that explain no link: on too many papers, or on papers no more alike than
-    specificity.MIN_LIKENESS ("neural networks", "ground truth")."""
+    """Return the slugs of the tags that explain no link: on too many papers, on papers no more alike than
+    specificity.MIN_LIKENESS ("neural networks", "ground truth"), or a tool they use ("GPU", generic.tool_tag)."""
     row = {p.id: i for i, p in enumerate(papers)}
     members = {slug: np.array([row[p] for p in tag.papers if p in row], dtype=np.int64) for slug, tag in tags.items()}
     likeness = _likeness(features)
     slugs = sorted(members)
     counts = np.array([len(members[s]) for s in slugs], dtype=np.int64)
     alike = np.array([likeness.of_rows(members[s]) for s in slugs], dtype=np.float64)
-    return {s for s, b in zip(slugs, specificity.broad(counts, alike, len(papers)).tolist()) if b}
+    return {s for s, b in zip(slugs, specificity.broad(counts, alike, len(papers)).tolist()) if b or tool_tag(tags[s])}
 
 
 def _likeness(features: Features) -> Likeness:

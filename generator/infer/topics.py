@@ -24,7 +24,7 @@ from threadpoolctl import threadpool_limits
 
 from generator.infer.features import Features, analyse, normalize, top_k
 from generator.infer.tags import umbrella
-from generator.infer.tags.generic import FIELD_HEADS
+from generator.infer.tags.generic import FIELD_HEADS, tool_tag
 from generator.infer.tags.words import GENERIC_SINGLE
 from generator import text
 from generator.model import Paper, Tag, Topic, TopicMemory, TopicSpec, Vocabulary
@@ -363,7 +363,7 @@ def _describe_all(labels: np.ndarray, papers: list[Paper], features: Features, t
     tag_names, tag_counts = _tag_counts(membership, papers, tags)
     # A field's name ("machine learning") is on papers of many groups: it names none of them.
     # ... and a bare adjective ("multi-modal") names no subject, nor a tool's name no paper spells out ("GPU").
-    broad = broad | {tag.name for tag in tags.values() if tag.is_field or _adjective(tag.name) or _tool(tag)}
+    broad = broad | {tag.name for tag in tags.values() if tag.is_field or _adjective(tag.name) or tool_tag(tag)}
     keep = np.array([name not in broad for name in tag_names], dtype=bool)
     tag_names = [name for name, ok in zip(tag_names, keep) if ok]
     tag_counts = tag_counts[:, keep]
@@ -679,16 +679,10 @@ def _thin_names(topics: list[Topic], labels: np.ndarray, papers: list[Paper], ta
 
 def _names_a_topic(tag: Tag, broad: set[str]) -> bool:
     """Return whether a tag may name a topic alone: not a field's name, not too broad (`broad`, folded), not everyday
-    words on a generic head ("foundation models"), not one hyphened adjective (_adjective), not a tool's name (_tool)."""
+    words on a generic head ("foundation models"), not one hyphened adjective (_adjective), not a tool's name
+    (generic.tool_tag)."""
     return not (tag.is_field or text.fold_key(tag.name) in broad or _generic_head(tag.name) or _adjective(tag.name)
-                or _tool(tag))
-
-
-def _tool(tag: Tag) -> bool:
-    """Return whether a tag is one name written in capitals that no paper spells out ("GPU", "ImageNet", "GPT-4"): what
-    papers use, a device, a dataset or a model, not a subject a group of them shares ("CLIP" is spelled out)."""
-    return (" " not in tag.name and sum(c.isupper() for c in tag.name) >= 2
-            and not any(" " in alias for alias in tag.aliases))
+                or tool_tag(tag))
 
 
 def _adjective(name: str) -> bool:

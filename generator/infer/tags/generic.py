@@ -18,6 +18,7 @@ from typing import Callable
 from wordfreq import zipf_frequency
 
 from generator.infer.tags.words import GENERIC_SINGLE
+from generator.model import Tag
 from generator.text import adjective_phrase, fold_key, naive_singular
 
 # A generic noun before "learning" or "prediction" names a field or a task ("representation learning",
@@ -29,6 +30,13 @@ FIELD_HEADS = frozenset({"learning", "prediction"})
 _MADE = frozenset({"trained", "pretrained", "tuned", "finetuned"})
 # Prefixes a hyphen splits from a participle in a key ("pre-trained" is "pre trained").
 _PREFIXES = frozenset({"pre", "post", "fine", "self", "co", "re", "un", "non"})
+
+
+def tool_tag(tag: Tag) -> bool:
+    """Return whether a tag is one name written in capitals that no paper spells out ("GPU", "ImageNet", "GPT-4"): what
+    papers use, a device, a dataset or a model, not a subject they share ("CLIP" is spelled out)."""
+    return (" " not in tag.name and sum(c.isupper() for c in tag.name) >= 2
+            and not any(" " in alias for alias in tag.aliases))
 
 
 def participle(word: str) -> bool:
