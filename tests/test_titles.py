@@ -918,7 +918,7 @@ def test_a_vague_closing_purpose_is_cut() -> None:
                 "challenges. AMAGO is fast.")
     assert infer_title(abstract) == "AMAGO: In-context Reinforcement Learning agent that uses sequence models"
     specific = ("We introduce REValueD, an ensemble of critics to mitigate target variance. REValueD is fast.")
-    assert infer_title(specific).endswith("to mitigate target variance")
+    assert infer_title(specific).endswith("for mitigating target variance")
 
 
 def test_an_opening_participle_clause_is_no_title() -> None:
@@ -2693,3 +2693,16 @@ def test_a_title_opening_with_a_quoted_term_drops_the_quotes() -> None:
         "this issue by introducing ``soft prompt'' embedding parameters and optimizing these to maximize the similarity "
         "between representations of semantically equivalent instructions. This improves robustness.")
     assert infer_title(abstract).startswith("Soft prompt embedding parameters"), infer_title(abstract)
+
+
+def test_a_things_infinitive_purpose_is_titled_with_for() -> None:
+    """"a metric to evaluate domain adaptation models": a title says what a thing is for ("A metric for evaluating
+    ..."), its adverb kept; "an approach to contrastive learning" keeps its "to"."""
+    made = "We introduce Transfer Score, a metric to evaluate domain adaptation models. Transfer Score works without labels."
+    assert infer_title(made) == "Transfer Score: A metric for evaluating domain adaptation models"
+    adverb = ("Generative molecular design has moved to real-world use. Here, we propose Beam Enumeration to exhaustively "
+              "enumerate the most probable sub-sequences from language-based molecular generative models. It helps.")
+    assert infer_title(adverb).startswith("Beam Enumeration for exhaustively enumerating the most probable"), \
+        infer_title(adverb)
+    preposition = "We propose AUC-CL, a new approach to contrastive learning. AUC-CL is fast."
+    assert "approach to contrastive learning" in infer_title(preposition), infer_title(preposition)

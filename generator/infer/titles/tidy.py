@@ -587,6 +587,38 @@ def name_first(title: str) -> str:
 _SUBSCRIPT = re.compile(r"(?<![\w\\])([A-Za-z])_\{?([0-9A-Za-z]{1,2})\}?(?![\w{])")
 
 
+#: A title's noun phrase and the infinitive of its purpose ("Methodology to learn neural contractive dynamical systems").
+_PURPOSE_TO = re.compile(r"^((?:[^:]*:\s+)?)([A-Za-z][\w-]*(?:\s+[\w-]+){0,4}?)\s+to\s+((?:[a-z]+ly\s+)?)([a-z]{3,})(?=\s)")
+#: Verbs whose infinitive completes them ("fails to hold", "tends to forget"): a clause, not a thing and its purpose.
+_TAKES_INFINITIVE = frozenset("""fail fails tend tends seem seems need needs aim aims seek seeks try tries help helps
+allow allows continue continues begin begins struggle struggles learn learns manage manages refuse refuses want wants
+appear appears able unable how""".split())
+#: Nouns whose "to" is a preposition ("an approach to contrastive learning", "alternative to projection head").
+_TO_NOUNS = frozenset("""approach approaches alternative alternatives solution solutions answer answers introduction
+extension extensions guide path paths road response contribution contributions key keys access reference""".split())
+#: Endings no verb's base form has ("to periodicity identification", "to practical networks").
+_NOT_BASE_ENDS = ("ing", "tion", "sion", "ity", "ive", "al", "ed", "ous", "ness", "ment", "ics")
+
+
+def _purpose_as_for(title: str) -> str:
+    """Return "<thing> for <doing> ..." for "<thing> to <do> ...": a title names what a thing is for, a sentence what it
+    is made to do ("Domain prompt generator to generate domain-specific knowledge")."""
+    m = _PURPOSE_TO.match(title)
+    if not m:
+        return title
+    words = m.group(2).lower().split()
+    # "Enabling LMs to learn", "Using sparse autoencoders to ...": a gerund's object and its purpose read as a title;
+    # "designed to", "fails to", "ability to": the infinitive completes the word before it.
+    if (any(w.endswith("ing") for w in words) or words[-1].endswith("ed") or words[-1] in _TAKES_INFINITIVE
+            or words[-1] in _INFINITIVE_NOUNS or words[-1] in _TO_NOUNS or m.group(4) in _NOT_VERBS
+            or m.group(4).endswith(_NOT_BASE_ENDS)):
+        return title
+    # "to understand and advance the X": both verbs take the gerund.
+    doing = _AND_VERB.sub(lambda a: a.group(1) + _gerund(a.group(2), base=True),
+                          _gerund(m.group(4), base=True) + title[m.end():], count=1)
+    return f"{m.group(1)}{m.group(2)} for {m.group(3)}{doing}"
+
+
 #: A quoted phrase opening a title, and the word after it.
 _OPENING_QUOTE = re.compile(r"^[\"“]([^\"“”]{1,60})[\"”](?= \w)")
 
@@ -601,7 +633,7 @@ def _finish(title: str) -> str:
     title = _SUBSCRIPT.sub(r"\1\2", title.replace("$", ""))
     # '"soft prompt" embedding parameters': the abstract's quotes set a term apart in its sentence; a title opening
     # with one reads as a quotation, its first word uncapitalised.
-    title = _OPENING_QUOTE.sub(r"\1", title)
+    title = _purpose_as_for(_OPENING_QUOTE.sub(r"\1", title))
     first = title.split(" ", 1)[0]
     # Capitalise a plain first word, never a name ("iTransformer").
     return title[:1].upper() + title[1:] if first.islower() and not re.search(r"\d", first) else title
