@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 
 from generator.text import abbreviates, as_written, naive_singular, typos_mended, unmarked
+from generator.infer.tags.generic import adjective_compound
 from generator.infer.titles.coined import _acronym_long_form, _count_word, _Name
 from generator.infer.titles.fragments import claim_problem, cut_inside_phrase, problem, repair, strip_opening
 from generator.infer.titles.lexicon import _HEAD_PREPOSITIONS, _HEAD_RE, _INTRO_GERUNDS, _INTRO_VERBS, _PRIOR_WORK, _WAY_KINDS
@@ -36,7 +37,6 @@ from generator.infer.titles.phrases import (
     _without_aside,
     broad_field,
 )
-from generator.infer.tags.generic import adjective_compound
 from generator.infer.titles.purpose import purpose
 from generator.infer.titles.vague import bare, cut_vague_purpose, everyday, field_only, motive_headed, vague_head
 from generator.infer.titles.keyterms import MIN_MENTIONS, key_terms

@@ -633,7 +633,8 @@ def _finish(title: str) -> str:
     title = _SUBSCRIPT.sub(r"\1\2", title.replace("$", ""))
     # '"soft prompt" embedding parameters': the abstract's quotes set a term apart in its sentence; a title opening
     # with one reads as a quotation, its first word uncapitalised.
-    title = _purpose_as_for(_OPENING_QUOTE.sub(r"\1", title))
+    title = _OPENING_QUOTE.sub(r"\1", title)
+    title = _purpose_as_for(title)  # "Metric to evaluate X": "Metric for evaluating X"
     first = title.split(" ", 1)[0]
     # Capitalise a plain first word, never a name ("iTransformer").
     return title[:1].upper() + title[1:] if first.islower() and not re.search(r"\d", first) else title
