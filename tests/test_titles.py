@@ -2706,3 +2706,13 @@ def test_a_things_infinitive_purpose_is_titled_with_for() -> None:
         infer_title(adverb)
     preposition = "We propose AUC-CL, a new approach to contrastive learning. AUC-CL is fast."
     assert "approach to contrastive learning" in infer_title(preposition), infer_title(preposition)
+
+
+def test_what_a_paper_pushes_the_limits_of_is_its_subject() -> None:
+    """"we here push the limits of pruning large-scale multimodal datasets": what is pushed forward is what the paper
+    is about, not the first sentence's background ("Utilizing massive web-scale datasets")."""
+    abstract = ("Utilizing massive web-scale datasets has led to unprecedented performance gains in machine learning "
+                "models, but also imposes outlandish compute requirements for their training. In order to improve "
+                "training and data efficiency, we here push the limits of pruning large-scale multimodal datasets for "
+                "training CLIP-style models. We reduce the training cost to a quarter.")
+    assert infer_title(abstract) == "Pruning large-scale multimodal datasets for training CLIP-style models"

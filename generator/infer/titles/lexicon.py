@@ -82,6 +82,9 @@ _CONTRIB = [  # (pattern, priority, words every match holds one of) — lower pr
      r"|revisit|consider|address|tackle|focus on|characterize|characterise|formalize|identify"
      r"|derive|prove|extend|benchmark|quantify|give|obtain|demonstrate that|show that|demonstrate(?=\s+an?\s)"
      r"|find that|argue that)\s+", 2, _WE),
+    # "we here push the limits of pruning web-scale datasets": what is pushed forward is the subject.
+    (r"\b(?:we|We)\s+(?:here\s+|also\s+)?(?:push|pushes|advance|extend)\s+(?:the\s+)?(?:limits|boundaries|frontiers?"
+     r"|state[- ]of[- ]the[- ]art)\s+(?:of|in|for)\s+", 2, _WE),
     # "Our primary contribution is the development of X", "we start by undertaking a derivation of X": what was done.
     (r"\b[Oo]ur\s+(?:main\s+|primary\s+|key\s+|central\s+|first\s+)?contributions?\s+(?:is|are|lies\s+in)\s+"
      r"(?:the\s+)?(?:(?:development|design|introduction|proposal|derivation|construction)\s+of\s+)?"
