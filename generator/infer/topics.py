@@ -652,18 +652,8 @@ def _thin_names(topics: list[Topic], labels: np.ndarray, papers: list[Paper], ta
         phrases = [text.fold_key(p) for p in topic.named_by]
         said = [0, 0]
         for i in members.tolist():
-            tag_names = _tag_names_of(papers[i], tags)
-            raw = papers[i].text or ""
-            lowered = raw.lower() if raw.isascii() else None
-            folded = None  # the text, folded only where no tag says the phrase and its words are all there
-            for j, phrase in enumerate(phrases):
-                if phrase not in tag_names:
-                    if lowered is not None and not all(w in lowered for w in phrase.split()):
-                        continue  # a word of it is missing: folding (58 us an abstract) would not find it
-                    folded = folded or f" {text.fold_key(raw)} "
-                    if f" {phrase} " not in folded:
-                        continue
-                said[j] += 1
+            for j, yes in enumerate(_said(papers[i], tags, phrases)):
+                said[j] += yes
         keep = 0 if said[0] >= said[1] else 1
         if said[1 - keep] < THIN_SHARE * len(members) and 2 * said[keep] >= len(members):
             thin.append((said[1 - keep] / len(members), c, topic.named_by[keep]))
@@ -693,10 +683,27 @@ def _adjective(name: str) -> bool:
 
 def _says_name(paper: Paper, tags: dict[str, Tag], name: set[str]) -> bool:
     """Return whether a paper's tags or text hold one of a topic name's phrases (folded, as text.fold_key does)."""
-    if name & _tag_names_of(paper, tags):
-        return True
-    words = f" {text.fold_key(paper.text)} "  # folded (58 us an abstract) only where no tag says the name
-    return any(f" {p} " in words for p in name)
+    return bool(name & _tag_names_of(paper, tags)) or any(_said(paper, tags, sorted(name)))
+
+
+def _said(paper: Paper, tags: dict[str, Tag], phrases: list[str]) -> list[bool]:
+    """Return, for each folded phrase, whether the paper's tags or text hold it. The text is folded (58 us an abstract)
+    only where no tag says a phrase and, in ASCII text, every word of it is there (a folded word is a piece of the
+    written one, so a missing word means no match)."""
+    tag_names = _tag_names_of(paper, tags)
+    raw = paper.text or ""
+    lowered = raw.lower() if raw.isascii() else None
+    folded = None
+    found = []
+    for phrase in phrases:
+        if phrase in tag_names:
+            found.append(True)
+        elif lowered is not None and not all(w in lowered for w in phrase.split()):
+            found.append(False)
+        else:
+            folded = folded or f" {text.fold_key(raw)} "
+            found.append(f" {phrase} " in folded)
+    return found
 
 
 def _tag_names_of(paper: Paper, tags: dict[str, Tag]) -> set[str]:
