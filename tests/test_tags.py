@@ -1164,3 +1164,22 @@ def test_a_preposition_opening_a_sentence_is_no_part_of_a_tag() -> None:
     names = _tag_names(texts)
     assert not [name for shown in names for name in shown if name.split()[0] == "unlike"]
     assert all("reward shaping" not in shown for shown in names[1:])
+
+
+def test_a_word_a_paper_only_writes_before_another_is_no_tag_of_it() -> None:
+    """The causal paper writes "backdoor" only before "adjustment" and "criterion": it shares the word, not the sense,
+    with the papers about a backdoor planted in a model, which keep it. A word before a generic noun ("explainability
+    methods") still names what a paper is about."""
+    texts = ["Planting a backdoor in vision models. We detect the backdoor with a spectral test; a backdoor survives "
+             "fine-tuning, and we remove the backdoor.",
+             "A backdoor in language models. We plant a backdoor through poisoned prompts; the backdoor is stealthy.",
+             "Causal effects by backdoor adjustment. We estimate effects when the backdoor criterion holds; backdoor "
+             "adjustment sets are found by search.",
+             "Benchmarking explainability methods. We compare explainability methods for graphs and find that "
+             "explainability methods disagree.",
+             "Explainability of language models. We ask what explainability means for text, and how to measure "
+             "explainability."]
+    names = _tag_names(texts)
+    assert "backdoor" in names[0] and "backdoor" in names[1]
+    assert "backdoor" not in names[2]
+    assert "explainability" in names[3] and "explainability" in names[4]

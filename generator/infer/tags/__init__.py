@@ -123,7 +123,8 @@ def assign_tags(papers: list[Paper], vocab: Vocabulary, max_tags: int = 5, min_t
     picks = _shared_picks(picker, allowed, unfit, _without_pieces(picker, cands, given_keys, fold, expansions, allowed,
                                                                   picks))
     picks = [_without_middles(keys, cands.keys) for keys in picks]
-    picks = _own_phrases(cands, unfit, picks, [p.text or "" for p in papers])
+    texts = [p.text or "" for p in papers]
+    picks = _own_phrases(cands, unfit, _without_modifiers(cands, given_keys, picks, texts), texts)
     tags: dict[str, Tag] = {}
     slug_of: dict[int, str] = {}
     fields = cands.fields()
@@ -274,6 +275,33 @@ def _shared_picks(picker: Picker, allowed: np.ndarray, unfit: _Unfit, picks: lis
             picks[i] = keys
         # As a fresh count of the picks would be: a tag no paper uses any more is not counted at all.
         usage = Counter({k: n for k, n in usage.items() if n > 0})
+
+
+def _without_modifiers(cands: Candidates, given_keys: np.ndarray, picks: list[list[int]], texts: list[str]
+                       ) -> list[list[int]]:
+    """Return the picks without the one-word tags a paper only ever writes before another word ("the spotting head",
+    "cascading bandits"): the word modifies what the paper is about, and the papers it is shared with mean it otherwise.
+    Before a generic noun ("explainability methods", "dropout techniques") the word is still what the paper is about."""
+    n_keys = len(cands.keys)
+    codes = cands.paper * n_keys + cands.key
+    out: list[list[int]] = []
+    removed: set[int] = set()
+    for row, keys in enumerate(picks):
+        singles = [k for k in keys if " " not in cands.keys[k] and not given_keys[k]]
+        at = np.searchsorted(codes, [row * n_keys + k for k in singles]).tolist()
+        modifiers = {k for k, j in zip(singles, at) if j < len(codes) and codes[j] == row * n_keys + k and not cands.ends[j]
+                     and not _before_generic(cands.keys[k], texts[row])}
+        removed |= modifiers
+        out.append([k for k in keys if k not in modifiers])
+    # A word left on one paper indexes nothing (one word alone says too little to stand alone: see _leads).
+    usage = Counter(k for keys in out for k in keys)
+    return [[k for k in keys if k not in removed or usage[k] >= 2] for keys in out]
+
+
+def _before_generic(word: str, text: str) -> bool:
+    """Tell whether a text writes `word` (or its plural) right before a generic noun ("explainability methods")."""
+    after = re.findall(rf"\b{re.escape(word)}(?:s|es)?[ -]([a-z]+)\b", text, re.IGNORECASE)
+    return any(tag_key(w) in GENERIC_SINGLE for w in after)
 
 
 def _own_phrases(cands: Candidates, unfit: _Unfit, picks: list[list[int]], texts: list[str]) -> list[list[int]]:
