@@ -2716,3 +2716,15 @@ def test_what_a_paper_pushes_the_limits_of_is_its_subject() -> None:
                 "training and data efficiency, we here push the limits of pruning large-scale multimodal datasets for "
                 "training CLIP-style models. We reduce the training cost to a quarter.")
     assert infer_title(abstract) == "Pruning large-scale multimodal datasets for training CLIP-style models"
+
+
+def test_what_a_paper_builds_on_is_no_title_and_a_count_is_dropped_from_what_it_reports() -> None:
+    """"We build on recent advances in generative modeling that turn ...": the work it starts from, and a clause
+    cut at "into". "We report four intriguing emergent properties of generative classifiers" says what the paper found:
+    titled without the count."""
+    abstract = ("What is the best paradigm to recognize objects? We build on recent advances in generative modeling "
+                "that turn text-to-image models into classifiers. This allows us to study their behavior and to compare "
+                "them against discriminative models and human psychophysical data. We report four intriguing emergent "
+                "properties of generative classifiers.")
+    assert infer_title(abstract) == "Intriguing emergent properties of generative classifiers"
+    assert repair("three types of out-of-distribution generalization") == "types of out-of-distribution generalization"

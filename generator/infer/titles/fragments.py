@@ -574,6 +574,8 @@ def repair(phrase: str) -> str:
     if (aside := _aside(phrase)) is not None and aside[1]:
         phrase = phrase[:aside[0]]  # "Kernels, the replacements of ...": the phrase before the aside
     words = phrase.split()
+    if len(words) >= 4 and _bare(words[0]) in _COUNTS and "of" in words[2:]:
+        words = words[1:]  # "four intriguing properties of generative classifiers": what they are, not how many
     while words:
         lower = [_bare(w) for w in words]
         # A pointer or a finite verb is cut off with the clause that holds it.

@@ -65,6 +65,8 @@ def _contribution(text: str, name: str = "", limit: int = SOFT_LIMIT, min_words:
             obj = obj[5:] if obj.startswith("that ") else obj
             if _VERB_START.match(obj):
                 continue  # "the tools we developed will be used ...": the verb's object came before it
+            if _STANDS_ON.match(obj):
+                continue  # "we build on recent advances in X": what the work stands on, not what it makes
             if prio == 3 and _OWN_OBJECT.match(obj):
                 continue  # "we evaluate our method on GSM8K": where the contribution was tried, not what it is
             if name and name in obj:
@@ -98,6 +100,8 @@ def _announcements(text: str) -> tuple[tuple[int, str, int, tuple[tuple[int, str
                         if any(w in s for w in words) for m in pattern.finditer(s)))
                  for i, s in enumerate(split_sentences(text)))
 
+#: "on"/"upon" right after the verb: "we build on X" names the work it starts from.
+_STANDS_ON = re.compile(r"(?:on|upon)\s", re.I)
 
 #: The object of a weak verb that points back at the paper's own work ("our method", "the proposed approach").
 _OWN_OBJECT = re.compile(r"(?:our|the\s+proposed)\s", re.I)
