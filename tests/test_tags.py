@@ -1183,3 +1183,16 @@ def test_a_word_a_paper_only_writes_before_another_is_no_tag_of_it() -> None:
     assert "backdoor" in names[0] and "backdoor" in names[1]
     assert "backdoor" not in names[2]
     assert "explainability" in names[3] and "explainability" in names[4]
+
+
+def test_a_word_a_paper_only_writes_as_a_verb_before_its_object_is_no_tag_of_it() -> None:
+    """The search paper writes "pruning" only before what it prunes ("pruning the tree"): a verb there, not the
+    subject of the papers about network pruning, which keep it."""
+    texts = ["Structured pruning of vision networks. We study pruning at initialization; pruning removes channels, and "
+             "our pruning is cheap.",
+             "Pruning for language models. We show that pruning after training keeps accuracy, and pruning scales.",
+             "Monte Carlo tree search for planning. We speed up tree search by pruning the tree early, and pruning the "
+             "candidate moves keeps tree search fast."]
+    names = _tag_names(texts)
+    assert "pruning" in names[0] and "pruning" in names[1]
+    assert "pruning" not in names[2]

@@ -281,7 +281,8 @@ def _without_modifiers(cands: Candidates, given_keys: np.ndarray, picks: list[li
                        ) -> list[list[int]]:
     """Return the picks without the one-word tags a paper only ever writes before another word ("the spotting head",
     "cascading bandits"): the word modifies what the paper is about, and the papers it is shared with mean it otherwise.
-    Before a generic noun ("explainability methods", "dropout techniques") the word is still what the paper is about."""
+    Before a generic noun ("explainability methods", "dropout techniques") the word is still what the paper is about;
+    a word the paper only writes before a determiner ("an algorithm minimizing a surrogate loss") is a verb there."""
     n_keys = len(cands.keys)
     codes = cands.paper * n_keys + cands.key
     out: list[list[int]] = []
@@ -289,8 +290,8 @@ def _without_modifiers(cands: Candidates, given_keys: np.ndarray, picks: list[li
     for row, keys in enumerate(picks):
         singles = [k for k in keys if " " not in cands.keys[k] and not given_keys[k]]
         at = np.searchsorted(codes, [row * n_keys + k for k in singles]).tolist()
-        modifiers = {k for k, j in zip(singles, at) if j < len(codes) and codes[j] == row * n_keys + k and not cands.ends[j]
-                     and not _before_generic(cands.keys[k], texts[row])}
+        modifiers = {k for k, j in zip(singles, at) if j < len(codes) and codes[j] == row * n_keys + k
+                     and (cands.objects[j] == cands.tf[j] or not cands.ends[j] and not _before_generic(cands.keys[k], texts[row]))}
         removed |= modifiers
         out.append([k for k in keys if k not in modifiers])
     # A word left on one paper indexes nothing (one word alone says too little to stand alone: see _leads).
