@@ -142,6 +142,44 @@ def vague_word(term: str) -> bool:
 _MID_SENTENCE_CAPITAL = re.compile(r"(?<![\w-])[a-z0-9][\w-]*[,;:)]? ([A-Z][a-z]+)(?=[,;:]? [a-z])")
 
 
+def bracketed(name: str, text: str) -> list[tuple[int, int]]:
+    """Return where each "(NAME)" of `text` starts and ends, spaces allowed inside the brackets: what the pattern
+    \\(\\s*NAME\\s*\\) finds, without compiling a pattern for every name (they overflow re's cache)."""
+    starts = []
+    i = text.find(name) if name else -1
+    while i != -1:
+        j = i - 1
+        while j >= 0 and text[j].isspace():
+            j -= 1
+        k = i + len(name)
+        while k < len(text) and text[k].isspace():
+            k += 1
+        if j >= 0 and text[j] == "(" and k < len(text) and text[k] == ")":
+            starts.append((j, k + 1))
+        i = text.find(name, i + 1)
+    return starts
+
+
+def says_words(words: str, text: str) -> bool:
+    """Tell whether `text` holds `words` as whole words, in any case: what the pattern \\bWORDS\\b with re.I finds,
+    without compiling a pattern for every phrase (they overflow re's cache)."""
+    if not (text.isascii() and words.isascii() and words[:1].isalnum() and words[-1:].isalnum()):
+        return re.search(rf"\b{re.escape(words)}\b", text, re.I) is not None
+    low, wanted = text.lower(), words.lower()
+    i = low.find(wanted)
+    while i != -1:
+        end = i + len(wanted)
+        if (not i or not _word_char(low[i - 1])) and (end == len(low) or not _word_char(low[end])):
+            return True
+        i = low.find(wanted, i + 1)
+    return False
+
+
+def _word_char(char: str) -> bool:
+    """Tell whether an ASCII character is a word character of a pattern's \\b (a letter, a digit or "_")."""
+    return char.isalnum() or char == "_"
+
+
 def as_written(title: str, text: str) -> str:
     """Return a lower-cased title or term with the words `text` only writes capitalised inside its sentences ("Markov",
     "Gaussian", "Lipschitz") capitalised again: cutting and joining phrases lower-cases words, names keep their capital."""

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from generator.text import abbreviates, as_written, naive_singular, typos_mended, unmarked
+from generator.text import abbreviates, as_written, bracketed, naive_singular, typos_mended, unmarked
 from generator.infer.tags.generic import adjective_compound
 from generator.infer.titles.coined import _acronym_long_form, _count_word, _Name
 from generator.infer.titles.fragments import claim_problem, cut_inside_phrase, problem, repair, strip_opening
@@ -286,8 +286,8 @@ def _named_title(found: _Name, text: str) -> str:
     if desc:
         return f"{found.name}: {desc[:1].upper() + desc[1:]}"
     # "... known as Imitation Learning from Observation (ILfO)": a name defined where it is not introduced.
-    defined = re.search(rf"\(\s*{re.escape(found.name)}\s*\)", text)
-    long_form = _defined_long_form(found.name, text[max(0, defined.start() - 200):defined.start()]) if defined else ""
+    defined = next(iter(bracketed(found.name, text)), None)
+    long_form = _defined_long_form(found.name, text[max(0, defined[0] - 200):defined[0]]) if defined else ""
     if len(long_form.split()) >= 2 and not problem(long_form):
         return f"{found.name}: {long_form[:1].upper() + long_form[1:]}"
     # No field opens the abstract: the term it keeps naming, unless that is the name itself or spelled out.
@@ -320,14 +320,15 @@ def _whole_term(term: str) -> bool:
 
 def _spelled_out(name: str, text: str) -> str:
     """Return the words of `text` that "(NAME)" follows and spells out, when they make a phrase of two words or more."""
-    defined = re.search(rf"\(\s*{re.escape(name)}\s*\)", text)
-    if not defined:
+    found = bracketed(name, text)
+    if not found:
         return ""
+    defined = found[0][0]
     # Only in the authors' own sentence: "the conventional method is Backpropagation Through Time (BPTT)" is prior work.
-    opening = max(text.rfind(". ", 0, defined.start()), 0)
-    if not _OWN_VOICE.search(text[opening:defined.start()]):
+    opening = max(text.rfind(". ", 0, defined), 0)
+    if not _OWN_VOICE.search(text[opening:defined]):
         return ""
-    before = text[max(opening, defined.start() - 200):defined.start()]
+    before = text[max(opening, defined - 200):defined]
     long_form = _defined_long_form(name, before)
     long_form = _LEAD_DROP.sub("", _ANNOUNCING.sub("", long_form))  # "propose an imPlicit self-ImprovemenT"
     if not long_form:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from generator.infer.titles.lexicon import _NOT_NAMES
-from generator.text import common_word
+from generator.text import bracketed, common_word
 
 #: A lowercase word this frequent (wordfreq's zipf scale: "with", "and", "for", "the") glued to a capital is a
 #: lost space, not the opening of a coined name ("deepONet", "iPhone" and "mRNA" open with rarer pieces).
@@ -115,10 +115,10 @@ def _is_term_abbreviation(name: str, text: str, sentence_case: bool = False) -> 
     # With `sentence_case`, any term not written as a Title Case name counts too ("Bayesian optimization (BO)").
     if f"({name}" not in text and f"( {name}" not in text:
         return False
-    for m in re.finditer(rf"\(\s*{re.escape(name)}\s*\)", text):
-        if _OWN_BEFORE.search(text, max(0, m.start() - 120), m.start()):
+    for start, _ in bracketed(name, text):
+        if _OWN_BEFORE.search(text, max(0, start - 120), start):
             continue  # "our approach (R-MAE)", "our proposed ... branch (AutoLoRa)": the paper names its own
-        long_form = _acronym_long_form(name, text[max(0, m.start() - 200):m.start()])
+        long_form = _acronym_long_form(name, text[max(0, start - 200):start])
         lower = long_form[:1].islower() or sentence_case and _lower_case_term(long_form)
         if long_form and lower and _initials_cover(name, long_form):
             return True

@@ -30,6 +30,7 @@ from generator.infer.titles.finders import (
 from generator.infer.titles.lexicon import _CONTRIB_RE, _HEAD_RE, _OWN_FRAMING, _PRIOR_WORK
 from generator.infer.titles.markup import _bold_acronyms, _emphasised_object_names, _emphasised_phrases, _repo_name
 from generator.infer.titles.plain import plain_text, split_sentences
+from generator.text import bracketed
 
 
 def _find_name(text: str, md: str = "", common: frozenset[str] = frozenset()) -> _Name | None:
@@ -41,10 +42,11 @@ def _find_name(text: str, md: str = "", common: frozenset[str] = frozenset()) ->
     cands: list[tuple[int, int, int, int, _Name]] = []
     for name in _bold_acronyms(md):
         for i, s in enumerate(sents):
-            m = re.search(rf"\(\s*{re.escape(name)}\s*\)", s)
-            if m:
-                long_form = _acronym_long_form(name, s[:m.start()])
-                cands.append((0, i, 0, 0, _Name(name, i, long_form, s[m.end():])))
+            found = bracketed(name, s)
+            if found:
+                start, end = found[0]
+                long_form = _acronym_long_form(name, s[:start])
+                cands.append((0, i, 0, 0, _Name(name, i, long_form, s[end:])))
                 break
     emphasised = _emphasised_phrases(md)
     for i, s in enumerate(sents):
@@ -103,8 +105,8 @@ _EXAMPLE_LEAD = re.compile(r"(?:\be\.g\.|\bsuch as|\bincluding|\blike)\s*,?\s*$"
 def _prior_work_name(name: str, text: str) -> bool:
     """Tell whether the abstract brackets `name` after words that mark others' work in the same clause: a code link
     named after it is a new version's, and the name is the earlier work's, not the paper's title."""
-    for m in re.finditer(rf"\(\s*{re.escape(name)}\s*\)", text):
-        clause = re.split(r"[.;:]|,\s+(?:and|but|which|while)\b", text[max(0, m.start() - 150):m.start()])[-1]
+    for start, _ in bracketed(name, text):
+        clause = re.split(r"[.;:]|,\s+(?:and|but|which|while)\b", text[max(0, start - 150):start])[-1]
         if _PRIOR_WORK.search(clause):
             return True
     return False

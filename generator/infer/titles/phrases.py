@@ -14,7 +14,7 @@ from typing import Callable
 from generator.infer.titles.fragments import claim_subject, cut_claim, problem
 from wordfreq import zipf_frequency
 
-from generator.text import everyday_word, naive_singular
+from generator.text import everyday_word, naive_singular, says_words
 from generator.infer.titles.coined import _acronym_long_form, _Name
 from generator.infer.titles.lexicon import (_CONTRIB_RE, _HEAD_PREPOSITIONS, _HEAD_RE, _HEADS, _NP_FILLER, _OWN_FRAMING,
                                              _WAY_KINDS)
@@ -609,7 +609,7 @@ def _as_many(term: str, text: str) -> str:
     last = term.rsplit(" ", 1)[-1]
     if not last.isalpha() or not last.islower() or last.endswith("s"):
         return term
-    return next((f"{term}{end}" for end in ("s", "es") if re.search(rf"\b{re.escape(term)}{end}\b", text, re.I)), term)
+    return next((f"{term}{end}" for end in ("s", "es") if says_words(f"{term}{end}", text)), term)
 
 
 #: An abstract that opens on a task: "Restoring facial details from low-quality images has remained challenging".
