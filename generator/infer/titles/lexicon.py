@@ -60,8 +60,8 @@ _HEAD_PREPOSITIONS = "for|of|via|with|through|from|by|on|in"
 #: Verbs whose object is a by-product ("we provide experiments", "we report results"), not the contribution.
 _WEAK_VERBS = r"provide|offer|describe|contribute|establish|evaluate|uncover|release"
 _STRONG_INTRO = "|".join(v for v in _INTRO_VERBS.split("|") if v not in _WEAK_VERBS.split("|"))
-#: A pattern whose every match holds "we" or "We".
-_WE = ("we", "We")
+#: A pattern whose every match holds "we" or "We" and a space after it (plain text has one space between words).
+_WE = ("we ", "We ")
 _CONTRIB = [  # (pattern, priority, words every match holds one of) — lower priority is better
     (rf"\b(?:we|We)\s+(?:\w+ly\s+|also\s+|first\s+|here\s+)?(?:{_STRONG_INTRO})(?:s|d|ed)?\s+(?:here\s+)?", 0, _WE),
     # "we consider the spacetime as an entirety and propose to approximate X", "we provide a theoretical explanation of
