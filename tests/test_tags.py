@@ -1196,3 +1196,19 @@ def test_a_word_a_paper_only_writes_as_a_verb_before_its_object_is_no_tag_of_it(
     names = _tag_names(texts)
     assert "pruning" in names[0] and "pruning" in names[1]
     assert "pruning" not in names[2]
+
+
+def test_a_quality_said_as_adverb_and_adjective_is_the_tag_its_noun_names() -> None:
+    """"Differentially private in-context learning" is about differential privacy, which other papers name so; a
+    judgement said so ("computationally efficient") and a word that is no adjective ("dynamically adapt") name none."""
+    texts = ["Differential privacy for language models. We train with differential privacy; differential privacy "
+             "bounds leakage.",
+             "Auditing differential privacy. We audit differential privacy of training; differential privacy audits "
+             "are cheap.",
+             "Differentially private in-context learning. We make prompts differentially private and the answers "
+             "differentially private, and our method is computationally efficient.",
+             "Fast samplers. Our sampler is computationally efficient and its steps dynamically adapt; computational "
+             "efficiency matters for samplers, and computational efficiency is measured."]
+    names = _tag_names(texts)
+    assert "differential privacy" in names[2]
+    assert not any("efficiency" in n or "adapt" in n for shown in names for n in shown)

@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import Iterator
 
 import numpy as np
+from wordfreq import zipf_frequency
 
 from generator.infer.tags.about import ASIDE_WORDS, EXAMPLE_WORDS, SELF_WORDS, states_contribution
 from generator.infer.tags.tokens import acronym_stem, bad_head, is_stop, sentences, surface_word, tokens
@@ -193,6 +194,10 @@ def _occurrences(text: str, acronyms: dict[str, str]) -> Iterator[tuple[str, str
                 i = j
                 continue
             run = facts[i:j]
+            if i and facts[i - 1][12] and words[i - 1].lower().endswith("ally") and run[0][10]:
+                # "differentially private": the concept named as a noun, "differential privacy" (_quality_nouns).
+                for key in _quality_nouns(words[i - 1].lower()[:-2], run[0][1]):
+                    yield key, key, si, offset + i - 1, 2, True, True, False, i - 1 > aside_from, False
             keys = [acronyms.get(f[6]) or f[1] for f in run] if acronyms else [f[1] for f in run]
             object_follows = j < n_tokens and facts[j][5]
             # After an adverb ("partially observable MDPs", "fully connected layers") the run is the tail of a
@@ -222,6 +227,28 @@ def _occurrences(text: str, acronyms: dict[str, str]) -> Iterator[tuple[str, str
                            aside, a == 0 and after_determiner)
             i = j
         offset += n_tokens
+
+
+#: How English makes the noun of a quality from its adjective: "private" -> "privacy", "observable" -> "observability",
+#: "robust" -> "robustness" (the noun must be a word English knows this well, wordfreq's zipf). Adjectives in -ant and
+#: -ent say how good a thing is ("computationally efficient", "equally important"), not what it is: none.
+_QUALITY_ZIPF = 1.5
+_QUALITY_ENDINGS = (("ate", ("acy",)), ("ble", ("bility",)), ("ive", ("ivity",)), ("se", ("sity",)), ("", ("ness", "ity")))
+
+
+@lru_cache(maxsize=4096)
+def _quality_nouns(adjective_of: str, word: str) -> tuple[str, ...]:
+    """Return the keys an adverb's adjective and the quality word after it name as a noun phrase ("differential"
+    from "differentially", and "private": "differential privacy"), or none when the word is no plain adjective."""
+    if not word.isalpha() or word.endswith(("s", "ed", "ing", "ly", "ant", "ent")) or len(word) < 4 or word in SIZE_WORDS:
+        return ()
+    for ending, nouns in _QUALITY_ENDINGS:
+        if word.endswith(ending):
+            stem = word[:len(word) - len(ending)] if ending else word
+            # The noun English knows best, if it knows one: "adaptity" ("dynamically adapt") is none, nor "simpleness".
+            zipf, noun = max((zipf_frequency(stem + noun, "en"), stem + noun) for noun in nouns)
+            return (f"{adjective_of} {noun}",) if zipf >= _QUALITY_ZIPF else ()
+    return ()
 
 
 def text_evidence(text: str, acronyms: dict[str, str]) -> list:
