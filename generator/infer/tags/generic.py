@@ -115,6 +115,12 @@ _ADJECTIVE_ENDINGS = ("al", "ic", "ive", "ous", "able", "ible", "ful", "less", "
 _ACTIVITY_ENDINGS = ("tion", "ing", "ment")
 
 
+def _plural(word: str) -> bool:
+    """Tell whether a lower-case word reads as a plural noun: in -s, not -ss, -us, -is, -ics, -ies, -ys or -ews (a
+    singular: "loss", "corpus", "analysis", "dynamics", "series", "news")."""
+    return word.isalpha() and word.endswith("s") and not word.endswith(("ss", "us", "is", "ics", "ies", "ys", "ews"))
+
+
 def unfit_phrase(name: str, combines: Callable[[str], int]) -> bool:
     """Return whether a shown name (as written: "OOD samples", "high-resolution images") names a part of a setup
     rather than a concept: a role's thing, a space named by what it holds, data named by a property, a process named
@@ -124,6 +130,8 @@ def unfit_phrase(name: str, combines: Callable[[str], int]) -> bool:
     if len(words) < 2 or any(w[:1].isupper() and not w.isupper() for w in words):
         return False  # one word, or a name ("Gaussian process", "Hilbert space")
     *mods, head = [w.lower() for w in words]
+    if _plural(mods[0]):
+        return True  # "results translate": a modifier is singular ("result analysis"), a plural is a clause's subject
     head = _singular(head)
     mod = mods[-1]
     if head == "process":
