@@ -1220,3 +1220,19 @@ def test_a_plural_before_a_verb_is_a_clause_not_a_tag() -> None:
              f"few samples; kernel herding is cheap." for x in ("sampling", "planning", "control")]
     names = _tag_names(texts)
     assert all("kernel herding" in shown and not any("translate" in n for n in shown) for shown in names), names
+
+
+def test_a_tag_another_spells_with_words_inserted_is_left_to_the_longer() -> None:
+    """"in-context learning" beside "in-context reinforcement learning": one concept to a reader, the longer name says
+    which; papers about in-context learning alone keep it."""
+    texts = ["In-context learning in transformers. We study in-context learning of linear functions; in-context "
+             "learning emerges with scale.",
+             "In-context learning with demonstrations. In-context learning depends on the order of demonstrations, "
+             "and in-context learning is brittle.",
+             "In-context reinforcement learning agents. In-context reinforcement learning extends in-context learning "
+             "to control; in-context reinforcement learning needs long memory, and in-context learning is its base.",
+             "Scaling in-context reinforcement learning. We scale in-context reinforcement learning with in-context "
+             "learning of tasks; in-context reinforcement learning improves."]
+    names = _tag_names(texts)
+    assert "in-context learning" in names[0] and "in-context learning" in names[1]
+    assert all("in-context reinforcement learning" in shown and "in-context learning" not in shown for shown in names[2:]), names

@@ -122,7 +122,7 @@ def assign_tags(papers: list[Paper], vocab: Vocabulary, max_tags: int = 5, min_t
                                                                          picks, vectors))
     picks = _shared_picks(picker, allowed, unfit, _without_pieces(picker, cands, given_keys, fold, expansions, allowed,
                                                                   picks))
-    picks = [_without_middles(keys, cands.keys) for keys in picks]
+    picks = [_without_middles(_without_inserted(keys, cands.keys), cands.keys) for keys in picks]
     texts = [p.text or "" for p in papers]
     picks = _own_phrases(cands, unfit, _without_modifiers(cands, given_keys, picks, texts), texts)
     tags: dict[str, Tag] = {}
@@ -423,6 +423,18 @@ def _picked_again(picker: Picker, picks: list[list[int]], pairs: list[tuple[int,
     for row, keys in zip(again.tolist(), picker.pick(again, allowed)):
         picks[row] = keys
     return picks
+
+
+def _without_inserted(keys: list[int], names: list[str]) -> list[int]:
+    """Return a paper's tags without one that another tag of it spells with words inserted ("diffusion models" beside
+    "diffusion probabilistic models", "in-context learning" beside "in-context reinforcement learning"): one concept
+    to a reader, and the longer name says which."""
+    words = [names[k].split(" ") for k in keys]
+
+    def inserted(short: list[str], long: list[str]) -> bool:
+        return len(long) > len(short) and any(long[:k] == short[:k] and long[len(long) - len(short) + k:] == short[k:]
+                                              for k in range(1, len(short)))
+    return [k for i, k in enumerate(keys) if not any(inserted(words[i], words[j]) for j in range(len(keys)) if j != i)]
 
 
 def _without_middles(keys: list[int], names: list[str]) -> list[int]:
