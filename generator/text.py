@@ -145,7 +145,7 @@ _MID_SENTENCE_CAPITAL = re.compile(r"(?<![\w-])[a-z0-9][\w-]*[,;:)]? ([A-Z][a-z]
 def bracketed(name: str, text: str) -> list[tuple[int, int]]:
     """Return where each "(NAME)" of `text` starts and ends, spaces allowed inside the brackets: what the pattern
     \\(\\s*NAME\\s*\\) finds, without compiling a pattern for every name (they overflow re's cache)."""
-    starts = []
+    found = []
     i = text.find(name) if name else -1
     while i != -1:
         j = i - 1
@@ -155,9 +155,9 @@ def bracketed(name: str, text: str) -> list[tuple[int, int]]:
         while k < len(text) and text[k].isspace():
             k += 1
         if j >= 0 and text[j] == "(" and k < len(text) and text[k] == ")":
-            starts.append((j, k + 1))
+            found.append((j, k + 1))
         i = text.find(name, i + 1)
-    return starts
+    return found
 
 
 def says_words(words: str, text: str) -> bool:

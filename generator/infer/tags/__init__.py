@@ -291,7 +291,8 @@ def _without_modifiers(cands: Candidates, given_keys: np.ndarray, picks: list[li
         singles = [k for k in keys if " " not in cands.keys[k] and not given_keys[k]]
         at = np.searchsorted(codes, [row * n_keys + k for k in singles]).tolist()
         modifiers = {k for k, j in zip(singles, at) if j < len(codes) and codes[j] == row * n_keys + k
-                     and (cands.objects[j] == cands.tf[j] or not cands.ends[j] and not _before_generic(cands.keys[k], texts[row]))}
+                     and (cands.objects[j] == cands.tf[j]
+                          or (not cands.ends[j] and not _before_generic(cands.keys[k], texts[row])))}
         removed |= modifiers
         out.append([k for k in keys if k not in modifiers])
     # A word left on one paper indexes nothing (one word alone says too little to stand alone: see _leads).

@@ -233,14 +233,15 @@ def _occurrences(text: str, acronyms: dict[str, str]) -> Iterator[tuple[str, str
 #: "robust" -> "robustness" (the noun must be a word English knows this well, wordfreq's zipf). Adjectives in -ant and
 #: -ent say how good a thing is ("computationally efficient", "equally important"), not what it is: none.
 _QUALITY_ZIPF = 1.5
-_QUALITY_ENDINGS = (("ate", ("acy",)), ("ble", ("bility",)), ("ive", ("ivity",)), ("se", ("sity",)), ("", ("ness", "ity")))
+_QUALITY_ENDINGS = (("ate", ("acy",)), ("ble", ("bility",)), ("ive", ("ivity",)), ("se", ("sity",)),
+                    ("", ("ness", "ity")))
 
 
 @lru_cache(maxsize=4096)
 def _quality_nouns(adjective_of: str, word: str) -> tuple[str, ...]:
     """Return the keys an adverb's adjective and the quality word after it name as a noun phrase ("differential"
     from "differentially", and "private": "differential privacy"), or none when the word is no plain adjective."""
-    if not word.isalpha() or word.endswith(("s", "ed", "ing", "ly", "ant", "ent")) or len(word) < 4 or word in SIZE_WORDS:
+    if not word.isalpha() or len(word) < 4 or word in SIZE_WORDS or word.endswith(("s", "ed", "ing", "ly", "ant", "ent")):
         return ()
     for ending, nouns in _QUALITY_ENDINGS:
         if word.endswith(ending):

@@ -100,6 +100,7 @@ def _announcements(text: str) -> tuple[tuple[int, str, int, tuple[tuple[int, str
                         if any(w in s for w in words) for m in pattern.finditer(s)))
                  for i, s in enumerate(split_sentences(text)))
 
+
 #: "on"/"upon" right after the verb: "we build on X" names the work it starts from.
 _STANDS_ON = re.compile(r"(?:on|upon)\s", re.I)
 
