@@ -1236,3 +1236,16 @@ def test_a_tag_another_spells_with_words_inserted_is_left_to_the_longer() -> Non
     names = _tag_names(texts)
     assert "in-context learning" in names[0] and "in-context learning" in names[1]
     assert all("in-context reinforcement learning" in shown and "in-context learning" not in shown for shown in names[2:]), names
+
+
+def test_a_word_no_paper_writes_as_a_phrase_of_its_own_is_no_tag() -> None:
+    """"Symbol spotting" and "micro-expression spotting" are two tasks that end alike; no paper says "spotting" alone,
+    so the word gathers nothing. "Pruning", which the papers also write alone, stays."""
+    texts = ["Panoptic symbol spotting in drawings. We improve symbol spotting with a spotting head; symbol spotting "
+             "needs structured pruning, and pruning is cheap.",
+             "Micro-expression spotting in videos. We locate micro-expression spotting intervals with spotting rules; "
+             "micro-expression spotting is hard, and pruning helps.",
+             "Pruning for language models. We show that pruning after training keeps accuracy, and pruning scales."]
+    names = _tag_names(texts)
+    assert not any("spotting" == n for shown in names for n in shown), names
+    assert "pruning" in names[2]

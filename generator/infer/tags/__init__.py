@@ -282,19 +282,24 @@ def _without_modifiers(cands: Candidates, given_keys: np.ndarray, picks: list[li
     """Return the picks without the one-word tags a paper only ever writes before another word ("the spotting head",
     "cascading bandits"): the word modifies what the paper is about, and the papers it is shared with mean it otherwise.
     Before a generic noun ("explainability methods", "dropout techniques") the word is still what the paper is about;
-    a word the paper only writes before a determiner ("an algorithm minimizing a surrogate loss") is a verb there."""
+    a word the paper only writes before a determiner ("an algorithm minimizing a surrogate loss") is a verb there; a
+    word no paper of the corpus writes as a noun phrase of its own is no tag anywhere."""
     n_keys = len(cands.keys)
     codes = cands.paper * n_keys + cands.key
     out: list[list[int]] = []
     removed: set[int] = set()
     for row, keys in enumerate(picks):
         singles = [k for k in keys if " " not in cands.keys[k] and not given_keys[k]]
+        # A word no paper writes as a noun phrase of its own ("symbol spotting", "micro-expression spotting", "the
+        # spotting head") is the tail or the modifier of others' terms, each another thing: it names nothing shared.
+        never_alone = {k for k in singles if not cands.alone[k]}
         at = np.searchsorted(codes, [row * n_keys + k for k in singles]).tolist()
         modifiers = {k for k, j in zip(singles, at) if j < len(codes) and codes[j] == row * n_keys + k
                      and (cands.objects[j] == cands.tf[j]
                           or (not cands.ends[j] and not _before_generic(cands.keys[k], texts[row])))}
-        removed |= modifiers
-        out.append([k for k in keys if k not in modifiers])
+        dropped = modifiers | never_alone
+        removed |= dropped
+        out.append([k for k in keys if k not in dropped])
     # A word left on one paper indexes nothing (one word alone says too little to stand alone: see _leads).
     usage = Counter(k for keys in out for k in keys)
     return [[k for k in keys if k not in removed or usage[k] >= 2] for keys in out]

@@ -24,7 +24,7 @@ from generator.text import fold_key
 
 MAX_WORDS = 4
 #: Counts kept per phrase key of a text (see text_evidence).
-COUNTS = 7
+COUNTS = 8
 
 # The JSON form of text_evidence() (a tuple is a list of exactly those items): [keys, counts, written forms].
 TextEvidence = tuple[str, str, list[tuple[int, str | list[tuple[str, int]]]]]
@@ -258,16 +258,18 @@ def text_evidence(text: str, acronyms: dict[str, str]) -> list:
     Everything tag scoring reads of extract_candidates(text, acronyms), packed so that the cache decodes it
     fast: [the phrase keys joined by newlines, their counts (mentions, sentence of first mention, mentions
     ending a noun phrase, mentions followed by a determiner, mentions opening a noun phrase, mentions in an
-    aside, see about.py) as base64 of little-endian int32, and
+    aside, see about.py, mentions right after a determiner, mentions that are a one-word noun phrase) as base64 of
+    little-endian int32, and
     [[phrase index, written forms], ...] for the phrases not only written as their key]. The written forms
     are one form, or [[written form, mentions], ...] when there are several.
     """
     by_key: dict[str, list[int]] = {}
     surfaces: dict[str, dict[str, int]] = {}
-    for surface, key, sentence, _start, _n, opens, at_end, before_object, aside, definite in _occurrences(text, acronyms):
+    for surface, key, sentence, _start, n, opens, at_end, before_object, aside, definite in _occurrences(text, acronyms):
+        alone = n == 1 and opens and at_end  # one word that is a whole noun phrase
         entry = by_key.get(key)
         if entry is None:
-            by_key[key] = [1, sentence, at_end, before_object, opens, aside, definite]  # as bools are summed: 0 or 1
+            by_key[key] = [1, sentence, at_end, before_object, opens, aside, definite, alone]  # bools summed: 0 or 1
             surfaces[key] = {surface: 1}
             continue
         entry[0] += 1
@@ -276,6 +278,7 @@ def text_evidence(text: str, acronyms: dict[str, str]) -> list:
         entry[4] += opens
         entry[5] += aside
         entry[6] += definite
+        entry[7] += alone
         forms = surfaces[key]
         forms[surface] = forms.get(surface, 0) + 1
     written = []

@@ -90,7 +90,7 @@ class _Rows:
     key: np.ndarray  # its canonical key id
     phrase: np.ndarray  # its phrase key, as an index into Candidates._phrases
     counts: np.ndarray  # COUNTS x rows: mentions, sentence of first mention, ending a noun phrase, before a
-    # determiner, a whole noun phrase, in an aside, right after a determiner
+    # determiner, a whole noun phrase, in an aside, right after a determiner, one word that is a noun phrase alone
     written: np.ndarray  # whether the row's phrase is written otherwise than as its key ...
     forms: list  # ... and then how (one entry per such row, in row order)
 
@@ -163,7 +163,7 @@ class Candidates:
     def _count(self, rows: _Rows) -> None:
         """Set the candidates (paper, key, tf, first) and the keys' corpus statistics from the rows."""
         n_keys = max(len(self.keys), 1)
-        mentions, first, at_end, before_object, opens, aside, definite = rows.counts
+        mentions, first, at_end, before_object, opens, aside, definite, alone = rows.counts
         # Two phrase keys may fold into one key of a paper: mentions add up, the earlier first mention counts.
         pairs, inverse = np.unique(rows.paper * n_keys + rows.key, return_inverse=True)
         self.paper, self.key = pairs // n_keys, pairs % n_keys
@@ -178,6 +178,7 @@ class Candidates:
         self.before_object = np.bincount(rows.key, weights=before_object, minlength=len(self.keys)).astype(np.int64)
         self.opens = np.bincount(rows.key, weights=opens, minlength=len(self.keys)).astype(np.int64)
         self.definite = np.bincount(rows.key, weights=definite, minlength=len(self.keys)).astype(np.int64)
+        self.alone = np.bincount(rows.key, weights=alone, minlength=len(self.keys)).astype(np.int64)  # corpus-wide
         # Papers using a key: those mentioning it, and those giving it as a keyword without mentioning it.
         given_pairs = np.array([i * n_keys + k for i, keys in enumerate(self.given) for k in keys], dtype=np.int64)
         unmentioned = given_pairs[~contains(pairs, given_pairs)] % n_keys
