@@ -683,7 +683,7 @@ def _adjective(name: str) -> bool:
 
 def _says_name(paper: Paper, tags: dict[str, Tag], name: set[str]) -> bool:
     """Return whether a paper's tags or text hold one of a topic name's phrases (folded, as text.fold_key does)."""
-    return bool(name & _tag_names_of(paper, tags)) or any(_said(paper, tags, sorted(name)))
+    return any(_said(paper, tags, sorted(name)))
 
 
 def _said(paper: Paper, tags: dict[str, Tag], phrases: list[str]) -> list[bool]:
