@@ -848,6 +848,9 @@ _SETUP_CASES = {
     "activity process": ("folding process", "protein folding",
                          "Protein folding of {x}. We simulate the folding process of {x}; protein folding and the "
                          "folding process are slow, and protein folding fails."),
+    "one at a time": ("individual samples", "label noise",
+                      "Label noise in {x}. We weigh individual samples of {x} by their loss; label noise hides in "
+                      "individual samples, and label noise hurts."),
     "trainable furniture": ("tunable parameters", "Ising model",
                             "The Ising model of {x}. We fit tunable parameters of the Ising model for {x}; tunable "
                             "parameters set the Ising model couplings."),
@@ -861,6 +864,14 @@ def test_a_part_of_a_setup_is_no_tag_the_subject_beside_it_is(case):
     junk, subject, template = _SETUP_CASES[case]
     for names in _tag_names([template.format(x=x) for x in ("spring", "summer", "autumn")]):
         assert junk not in names and subject in names, names
+
+
+def test_a_distributive_word_before_what_is_no_generic_noun_names_a_concept():
+    """"Individual fairness" is a notion of fairness, not "each fairness": only "individual samples"-like parts go."""
+    texts = [f"Individual fairness in {x}. We audit individual fairness of {x} classifiers; individual fairness and "
+             f"group fairness differ, and individual fairness is strict." for x in ("spring", "summer", "autumn")]
+    for names in _tag_names(texts):
+        assert "individual fairness" in names, names
 
 
 def test_a_loosely_combining_word_before_a_generic_head_or_information_is_no_tag():

@@ -4,11 +4,11 @@ Two generic nouns of scientific prose ("model outputs", "training objective", "d
 describe a part of any method; a past participle before a generic head ("pre-trained models", "labeled data")
 says how something was made, not what it is; a name ending in a hyphenated adjective ("task-agnostic") qualifies
 a noun it leaves out. A part of a study's setup names no concept either: a thing by its role ("target domain",
-"unseen classes"), a space by what it holds ("action space"), data by a hyphenated property ("high-resolution
-images"), a process by its activity ("generation process"), a loosely combining word before a generic head ("local
-models", "node information"), a widespread noun before what it has ("graph data"). All are general English, not a
-corpus's keywords; the tag stage (`__init__._Unfit`) shows none of them unless the user or an author gave it, and
-related papers' reasons (`related.py`) skip them too.
+"unseen classes") or taken one at a time ("individual samples"), a space by what it holds ("action space"), data by a
+hyphenated property ("high-resolution images"), a process by its activity ("generation process"), a loosely combining
+word before a generic head ("local models", "node information"), a widespread noun before what it has ("graph data").
+All are general English, not a corpus's keywords; the tag stage (`__init__._Unfit`) shows none of them unless the
+user or an author gave it, and related papers' reasons (`related.py`) skip them too.
 """
 
 from __future__ import annotations
@@ -96,6 +96,8 @@ _EVERYDAY_ZIPF = 4.0
 # The part a thing plays in an experiment's setup: "target domain", "unseen classes", "teacher model", "OOD samples".
 _ROLES = frozenset("""target source unseen seen in-distribution out-of-distribution ood downstream upstream auxiliary
 intermediate held-out reference teacher student base query support training""".split())
+# Words that take the things of a setup one at a time ("individual samples", "respective clients"), as "each" does.
+_DISTRIBUTIVES = frozenset("individual respective corresponding separate".split())
 # What a setup holds, besides the generic nouns: "target class", "unseen environments", "source images".
 _SETUP_NOUNS = frozenset("class label image text token environment example instance point node client".split())
 # Data named by a property written as one hyphenated word: "high-resolution images", "multi-modal data".
@@ -142,6 +144,8 @@ def unfit_phrase(name: str, combines: Callable[[str], int]) -> bool:
         return not mod.endswith(_ADJECTIVE_ENDINGS) and naive_singular(mod) not in _MATH_SPACES
     if mod in _ROLES:
         return head in GENERIC_SINGLE or head in _SETUP_NOUNS
+    if mod in _DISTRIBUTIVES:  # "individual treatment effect" names more
+        return head in GENERIC_SINGLE or head in _SETUP_NOUNS or head in _DATA_NOUNS
     if mod.endswith(("able", "ible")) and head in GENERIC_SINGLE:  # "trainable parameters", "available data"
         return True
     if "-" in mod:
