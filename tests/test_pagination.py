@@ -13,14 +13,14 @@ from tests.conftest import ROOT
 N = 2 * PAGE_SIZE + 17
 
 
-def _corpus() -> Corpus:
-    """Return N papers that all share one tag and one topic, plus N tags of two papers each."""
+def _corpus(n: int = N) -> Corpus:
+    """Return `n` papers that all share one tag and one topic, plus `n` tags of two papers each."""
     papers = [Paper(id=f"p{i:04d}", abstract=f"Abstract {i}.", text=f"Abstract {i}.", source=f"data/x.jsonl:{i + 1}",
                     collection="x", title=f"Paper {i:04d}", slug=f"paper-{i:04d}", topic="big", tags=["common"])
-              for i in range(N)]
+              for i in range(n)]
     tags = {"common": Tag("common", "common", papers=[p.id for p in papers])}
-    for i in range(N):
-        tags[f"t{i:04d}"] = Tag(f"t{i:04d}", f"tag {i:04d}", papers=[papers[i].id, papers[(i + 1) % N].id])
+    for i in range(n):
+        tags[f"t{i:04d}"] = Tag(f"t{i:04d}", f"tag {i:04d}", papers=[papers[i].id, papers[(i + 1) % n].id])
     topic = Topic("big", "Big topic", papers=[p.id for p in papers])
     return Corpus(papers=papers, tags=dict(sorted(tags.items())), topics=[topic])
 
@@ -73,3 +73,15 @@ def test_one_more_paper_changes_only_the_first_and_last_page_of_the_papers_listi
     assert f"{N + 1} papers" in after[listing[0]] and f"{N} papers" in before[listing[0]]
     assert after[listing[1]] == before[listing[1]]
     assert after[listing[2]] != before[listing[2]] and "paper-new.md" in after[listing[2]]
+
+
+def test_one_more_paper_that_opens_a_listing_page_leaves_the_pages_between_as_they_were() -> None:
+    """Page 2 of 3 full pages says "page 2", not "page 2 of 3": a fourth page does not make it change."""
+    corpus = _corpus(3 * PAGE_SIZE)
+    before = render_site(corpus, ROOT / "templates", "Test")
+    corpus.papers.append(Paper(id="p9999", abstract="Abstract new.", text="Abstract new.", source="data/x.jsonl:9999",
+                               collection="x", title="Paper new", slug="paper-new", topic="big", tags=["common"]))
+    after = render_site(corpus, ROOT / "templates", "Test")
+    assert "papers/page-4.md" not in before and "paper-new.md" in after["papers/page-4.md"]
+    assert after["papers/page-2.md"] == before["papers/page-2.md"]
+    assert "Next page" in after["papers/page-3.md"] and "Next page" not in before["papers/page-3.md"]
