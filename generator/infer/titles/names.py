@@ -63,8 +63,10 @@ def _find_name(text: str, md: str = "", common: frozenset[str] = frozenset()) ->
                 if rank > 0 and _is_term_abbreviation(n.name, text):
                     continue  # "our SMC framework" after "sequential Monte Carlo (SMC)"
                 # "... constrained Bayesian optimization (BO). We present a novel constrained BO algorithm": a term an
-                # earlier sentence defined is a modifier of what is introduced, not its name.
-                if tier == 1 and _BEFORE_HEAD.match(n.after) and _is_term_abbreviation(n.name, " ".join(sents[:i]), True):
+                # earlier sentence defined (or any name a sentence not in the authors' voice defined) is a modifier of
+                # what is introduced, not its name.
+                if tier == 1 and _BEFORE_HEAD.match(n.after) and (_is_term_abbreviation(n.name, " ".join(sents[:i]), True)
+                                                                 or _defined_in_background(n.name, sents[:i])):
                     continue
                 cands.append((rank, i, tier, -count, n))
     # "on several datasets, e.g., CLOC, ImageNet10K and CGLM": a name given as an example is others' (data, a baseline).
@@ -85,6 +87,16 @@ def _find_name(text: str, md: str = "", common: frozenset[str] = frozenset()) ->
     whole = next((c[4] for c in cands if best.name in c[4].name and best.name != c[4].name
                   and re.search(r"[A-Za-z]", c[4].name.replace(best.name, "")) and _count_word(c[4].name, text) >= 2), None)
     return whole or best
+
+
+#: The paper's own voice in a sentence: "we", "our", "this paper", "in this work".
+_OWN_VOICE = re.compile(r"\b(?:[Ww]e|[Oo]urs?|[Tt]his (?:paper|work|study))\b")
+
+
+def _defined_in_background(name: str, sents: list[str]) -> bool:
+    """Tell whether a sentence that is not the paper's own voice defines `name` ("Goal representation affects the
+    performance of Hierarchical Reinforcement Learning (HRL) algorithms"): a term of the setting, Title Case or not."""
+    return any(bracketed(name, s) and not _OWN_VOICE.search(s) for s in sents)
 
 
 #: A citation: "[Pandey & Mandt, 2023]", "(Song et al., 2021a)".

@@ -402,6 +402,11 @@ _BEATS = frozenset("outperforms outperform surpasses surpass beats exceeds achie
 _BEATS_OTHERS = re.compile(r"\s+(?:over|upon)\s+(?:the\s+)?(?:state|existing|previous|prior|current|baseline|competing)")
 
 
+#: An aside set off by commas right after a verb, before its object: ", at different levels of the hierarchy,".
+_VERB_ASIDE = re.compile(r"^,\s+(?:at|in|on|for|with|across|under|by|from|through|via|during|over|within|among|as)\s"
+                         r"[^,.;:()]{1,80},\s+")
+
+
 def _drop_generic_head(phrase: str) -> str:
     """Turn "a simple method to detect X" / "framework that detects X" into "Detecting X", as titles say it."""
     m = _GENERIC_HEAD.match(phrase)
@@ -421,7 +426,8 @@ def _drop_generic_head(phrase: str) -> str:
         return phrase  # "framework for graph learning" keeps its head: the object is a noun
     if joint[-1] not in {"for", "of"}:
         word = _gerund(word)
-    rest = phrase[m.end():]
+    # "introduces, at different levels of the hierarchy, both X": the aside between the verb and its object goes.
+    rest = _VERB_ASIDE.sub(" ", phrase[m.end():], count=1)
     # "a simple method to train and fine-tune DNNs": the verb after "and" takes the gerund too.
     joined = _AND_VERB.match(f"{word}{rest}")
     if joined:
