@@ -2743,3 +2743,16 @@ def test_what_a_paper_builds_on_is_no_title_and_a_count_is_dropped_from_what_it_
                 "properties of generative classifiers.")
     assert infer_title(abstract) == "Intriguing emergent properties of generative classifiers"
     assert repair("three types of out-of-distribution generalization") == "types of out-of-distribution generalization"
+
+
+def test_what_a_contribution_is_built_on_is_no_part_of_its_title() -> None:
+    """"An analysis framework based on existing techniques and work toward ..." says what the work stands on (others'
+    techniques), and its "work" is a verb: no title holds it (a real abstract of the dev corpus, shortened)."""
+    abstract = ("Rendering scenes observed in a monocular video from novel viewpoints is a challenging problem. "
+                "To explore whether generalized dynamic novel view synthesis from monocular videos is possible today, "
+                "we establish an analysis framework based on existing techniques and work toward the generalized "
+                "approach. We find a pseudo-generalized process without scene-specific appearance optimization is "
+                "possible.")
+    title = infer_title(abstract)
+    assert "existing" not in title and "work" not in title.split(), title
+

@@ -326,6 +326,7 @@ def _clean_phrase(phrase: str, limit: int, generic_head: bool = False) -> str:
     p = _LEAD_DROP.sub("", p)
     p = _LEAD_DROP.sub("", _PRAISED_KIND.sub("", _COMPARED_KIND.sub("", _SUPERLATIVE_KIND.sub("", p))))
     p = _PROBLEM_OF.sub("", p)
+    p = _ON_OTHERS.sub("", p)  # "an analysis framework based on existing techniques": what it stands on is others'
     p = _PRAISED_WORK.sub(r"\1 ", p)  # "bound for the popular linear MDP setting": the praise is the abstract's
     p = _NOVEL.sub(_unpraised, p)
     p = _named_in_phrase(p)
@@ -402,6 +403,10 @@ _BEATS = frozenset("outperforms outperform surpasses surpass beats exceeds achie
 _BEATS_OTHERS = re.compile(r"\s+(?:over|upon)\s+(?:the\s+)?(?:state|existing|previous|prior|current|baseline|competing)")
 
 
+#: What a contribution is built on when that is others' work ("based on existing techniques", "building upon prior
+#: methods"): the rest of the phrase says only that, so it goes.
+_ON_OTHERS = re.compile(r",?\s+(?:based|built|building|relying|drawing)\s+(?:up)?on\s+(?:the\s+)?(?:existing|prior|previous"
+                        r"|earlier|established)\b.*$")
 #: An aside set off by commas right after a verb, before its object: ", at different levels of the hierarchy,".
 _VERB_ASIDE = re.compile(r"^,\s+(?:at|in|on|for|with|across|under|by|from|through|via|during|over|within|among|as)\s"
                          r"[^,.;:()]{1,80},\s+")
