@@ -144,7 +144,7 @@ def unfit_phrase(name: str, combines: Callable[[str], int]) -> bool:
         return not mod.endswith(_ADJECTIVE_ENDINGS) and naive_singular(mod) not in _MATH_SPACES
     if mod in _ROLES:
         return head in GENERIC_SINGLE or head in _SETUP_NOUNS
-    if mod in _DISTRIBUTIVES:  # "individual treatment effect" names more
+    if mod in _DISTRIBUTIVES:  # "individual fairness" names more
         return head in GENERIC_SINGLE or head in _SETUP_NOUNS or head in _DATA_NOUNS
     if mod.endswith(("able", "ible")) and head in GENERIC_SINGLE:  # "trainable parameters", "available data"
         return True
