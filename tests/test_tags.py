@@ -866,6 +866,32 @@ def test_a_part_of_a_setup_is_no_tag_the_subject_beside_it_is(case):
         assert junk not in names and subject in names, names
 
 
+def _descent_corpus(alone: tuple[str, ...]) -> list[set[str]]:
+    """Return the tags of papers that write "gradient descent" on its own (one per word of `alone`), then of seven that
+    only ever write "stochastic gradient descent"."""
+    texts = [f"Gradient descent on {x}. Gradient descent with momentum converges on {x} objectives, and gradient descent "
+             f"is simple." for x in alone]
+    texts += [f"Stochastic gradient descent for {x}. Our analysis of stochastic gradient descent on {x} with {y} is tight; "
+              f"stochastic gradient descent with {y} converges on {x}."
+              for x, y in (("matrix sensing", "weight decay"), ("phase retrieval", "label noise"),
+                           ("tensor completion", "weight decay"), ("linear regression", "label noise"),
+                           ("logistic regression", "weight decay"), ("kernel regression", "label noise"),
+                           ("sparse coding", "weight decay"))]
+    return _tag_names(texts)
+
+
+def test_a_tag_the_corpus_mostly_writes_inside_longer_terms_is_not_shown_beside_the_longer_one():
+    """Seven papers only ever write "stochastic gradient descent": "gradient descent", which two of the nine naming it
+    write alone, is a piece of their tag, not a second one. Where enough papers write it alone (six of thirteen) it is a
+    term of its own, and stays beside the longer one, as "reinforcement learning" beside "offline reinforcement
+    learning"."""
+    few = _descent_corpus(("convex", "quadratic"))
+    assert all("gradient descent" in names for names in few[:2]), few
+    assert all("stochastic gradient descent" in names and "gradient descent" not in names for names in few[2:]), few
+    many = _descent_corpus(("convex", "quadratic", "smooth", "sparse", "robust", "linear"))
+    assert all({"stochastic gradient descent", "gradient descent"} <= names for names in many[6:]), many
+
+
 def test_a_distributive_word_before_what_is_no_generic_noun_names_a_concept():
     """"Individual fairness" is a notion of fairness, not "each fairness": only "individual samples"-like parts go."""
     texts = [f"Individual fairness in {x}. We audit individual fairness of {x} classifiers; individual fairness and "

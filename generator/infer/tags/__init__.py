@@ -45,6 +45,10 @@ ACRONYM_KNOWN = 10
 OWN_PHRASE_BELOW = 2
 #: ... if it names it at least this often.
 OWN_PHRASE_MENTIONS = 3
+#: A tag inside a longer tag of its paper stays only where the corpus uses it as a term of its own: at least this share
+#: of the papers naming it write it without a word before it somewhere (docs/inference.md, stop 52: at a half or a
+#: third the dev corpus's F1@5 falls under its floor, at a quarter it holds).
+TAIL_ALONE_SHARE = 0.25
 #: A paper keeps its field names (score.Candidates.field) unless it has at least this many other tags.
 FIELD_KEEP = 1
 #: A paper drops its passing mentions (score.Candidates.passing) where it keeps at least this many other tags.
@@ -124,7 +128,8 @@ def assign_tags(papers: list[Paper], vocab: Vocabulary, max_tags: int = 5, min_t
                                                                   picks))
     picks = [_without_middles(_without_inserted(keys, cands.keys), cands.keys) for keys in picks]
     texts = [p.text or "" for p in papers]
-    picks = _own_phrases(cands, unfit, _without_modifiers(cands, given_keys, picks, texts), texts)
+    picks = _without_tails(cands, given_keys, _own_phrases(cands, unfit, _without_modifiers(cands, given_keys, picks, texts),
+                                                           texts))
     tags: dict[str, Tag] = {}
     slug_of: dict[int, str] = {}
     fields = cands.fields()
@@ -301,6 +306,33 @@ def _without_modifiers(cands: Candidates, given_keys: np.ndarray, picks: list[li
         removed |= dropped
         out.append([k for k in keys if k not in dropped])
     # A word left on one paper indexes nothing (one word alone says too little to stand alone: see _leads).
+    usage = Counter(k for keys in out for k in keys)
+    return [[k for k in keys if k not in removed or usage[k] >= 2] for keys in out]
+
+
+def _without_tails(cands: Candidates, given_keys: np.ndarray, picks: list[list[int]]) -> list[list[int]]:
+    """Return the picks without a tag that ends another tag of its paper, that the paper never writes without a word
+    before it, and that fewer than TAIL_ALONE_SHARE of the papers naming it ever write so ("gradient descent" beside
+    "stochastic gradient descent", "flow networks" beside "generative flow networks", "probabilistic models" beside
+    "diffusion probabilistic models"): the paper speaks only of the kind the longer tag names, and the corpus mostly
+    uses the shorter one as a piece of longer terms. "reinforcement learning", which most of its papers write on its
+    own, stays beside "offline reinforcement learning"."""
+    n_keys = len(cands.keys)
+    codes = cands.paper * n_keys + cands.key
+    opening = np.bincount(cands.key[cands.opened > 0], minlength=n_keys)  # papers writing a key on its own somewhere
+    out: list[list[int]] = []
+    removed: set[int] = set()
+    for row, keys in enumerate(picks):
+        tails = [k for k in keys if not given_keys[k] and opening[k] < TAIL_ALONE_SHARE * cands.df_mentioned[k]
+                 and any(cands.keys[j].endswith(f" {cands.keys[k]}") for j in keys if j != k)]
+        if tails:
+            at = np.searchsorted(codes, [row * n_keys + k for k in tails]).tolist()
+            dropped = {k for k, j in zip(tails, at) if j < len(codes) and codes[j] == row * n_keys + k
+                       and not cands.opened[j]}
+            removed |= dropped
+            keys = [k for k in keys if k not in dropped]
+        out.append(keys)
+    # A tag these papers gave up and left on one paper indexes nothing.
     usage = Counter(k for keys in out for k in keys)
     return [[k for k in keys if k not in removed or usage[k] >= 2] for keys in out]
 

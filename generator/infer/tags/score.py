@@ -171,6 +171,7 @@ class Candidates:
         self.aside = np.bincount(inverse, weights=aside, minlength=len(pairs)).astype(np.int64)
         self.ends = np.bincount(inverse, weights=at_end, minlength=len(pairs)).astype(np.int64)  # in this paper
         self.objects = np.bincount(inverse, weights=before_object, minlength=len(pairs)).astype(np.int64)  # ditto
+        self.opened = np.bincount(inverse, weights=opens, minlength=len(pairs)).astype(np.int64)  # ditto
         self.first = np.full(len(pairs), np.iinfo(np.int64).max, dtype=np.int64)
         np.minimum.at(self.first, inverse, first)
         self.total = np.bincount(rows.key, weights=mentions, minlength=len(self.keys)).astype(np.int64)
