@@ -128,8 +128,8 @@ def assign_tags(papers: list[Paper], vocab: Vocabulary, max_tags: int = 5, min_t
                                                                   picks))
     picks = [_without_middles(_without_inserted(keys, cands.keys), cands.keys) for keys in picks]
     texts = [p.text or "" for p in papers]
-    picks = _without_tails(cands, given_keys, _own_phrases(cands, unfit, _without_modifiers(cands, given_keys, picks, texts),
-                                                           texts))
+    picks = _own_phrases(cands, unfit, _without_modifiers(cands, given_keys, picks, texts), texts)
+    picks = _without_tails(cands, given_keys, picks)
     tags: dict[str, Tag] = {}
     slug_of: dict[int, str] = {}
     fields = cands.fields()
