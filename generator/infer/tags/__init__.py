@@ -289,8 +289,6 @@ def _without_modifiers(cands: Candidates, given_keys: np.ndarray, picks: list[li
     Before a generic noun ("explainability methods", "dropout techniques") the word is still what the paper is about;
     a word the paper only writes before a determiner ("an algorithm minimizing a surrogate loss") is a verb there; a
     word no paper of the corpus writes as a noun phrase of its own is no tag anywhere."""
-    n_keys = len(cands.keys)
-    codes = cands.paper * n_keys + cands.key
     out: list[list[int]] = []
     removed: set[int] = set()
     for row, keys in enumerate(picks):
@@ -298,16 +296,20 @@ def _without_modifiers(cands: Candidates, given_keys: np.ndarray, picks: list[li
         # A word no paper writes as a noun phrase of its own ("symbol spotting", "micro-expression spotting", "the
         # spotting head") is the tail or the modifier of others' terms, each another thing: it names nothing shared.
         never_alone = {k for k in singles if not cands.alone[k]}
-        at = np.searchsorted(codes, [row * n_keys + k for k in singles]).tolist()
-        modifiers = {k for k, j in zip(singles, at) if j < len(codes) and codes[j] == row * n_keys + k
+        modifiers = {k for k, j in zip(singles, cands.rows_of(row, singles)) if j >= 0
                      and (cands.objects[j] == cands.tf[j]
                           or (not cands.ends[j] and not _before_generic(cands.keys[k], texts[row])))}
         dropped = modifiers | never_alone
         removed |= dropped
         out.append([k for k in keys if k not in dropped])
     # A word left on one paper indexes nothing (one word alone says too little to stand alone: see _leads).
-    usage = Counter(k for keys in out for k in keys)
-    return [[k for k in keys if k not in removed or usage[k] >= 2] for keys in out]
+    return _left_on_two(out, removed)
+
+
+def _left_on_two(picks: list[list[int]], removed: set[int]) -> list[list[int]]:
+    """Return the picks without the keys of `removed` that are left on fewer than two papers."""
+    usage = Counter(k for keys in picks for k in keys)
+    return [[k for k in keys if k not in removed or usage[k] >= 2] for keys in picks]
 
 
 def _without_tails(cands: Candidates, given_keys: np.ndarray, picks: list[list[int]]) -> list[list[int]]:
@@ -317,24 +319,19 @@ def _without_tails(cands: Candidates, given_keys: np.ndarray, picks: list[list[i
     "diffusion probabilistic models"): the paper speaks only of the kind the longer tag names, and the corpus mostly
     uses the shorter one as a piece of longer terms. "reinforcement learning", which most of its papers write on its
     own, stays beside "offline reinforcement learning"."""
-    n_keys = len(cands.keys)
-    codes = cands.paper * n_keys + cands.key
-    opening = np.bincount(cands.key[cands.opened > 0], minlength=n_keys)  # papers writing a key on its own somewhere
+    opening = np.bincount(cands.key[cands.opened > 0], minlength=len(cands.keys))  # papers writing a key alone
     out: list[list[int]] = []
     removed: set[int] = set()
     for row, keys in enumerate(picks):
         tails = [k for k in keys if not given_keys[k] and opening[k] < TAIL_ALONE_SHARE * cands.df_mentioned[k]
                  and any(cands.keys[j].endswith(f" {cands.keys[k]}") for j in keys if j != k)]
         if tails:
-            at = np.searchsorted(codes, [row * n_keys + k for k in tails]).tolist()
-            dropped = {k for k, j in zip(tails, at) if j < len(codes) and codes[j] == row * n_keys + k
-                       and not cands.opened[j]}
+            dropped = {k for k, j in zip(tails, cands.rows_of(row, tails)) if j >= 0 and not cands.opened[j]}
             removed |= dropped
             keys = [k for k in keys if k not in dropped]
         out.append(keys)
     # A tag these papers gave up and left on one paper indexes nothing.
-    usage = Counter(k for keys in out for k in keys)
-    return [[k for k in keys if k not in removed or usage[k] >= 2] for keys in out]
+    return _left_on_two(out, removed)
 
 
 def _before_generic(word: str, text: str) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from dataclasses import dataclass
+from functools import cached_property
 from itertools import chain
 
 import numpy as np
@@ -201,6 +202,18 @@ class Candidates:
         mentions = rows.counts[0][written].tolist()
         self._written = [(rows.forms[i], mentions[i]) for i in order.tolist()]
         self._written_starts = np.searchsorted(rows.key[written][order], np.arange(len(self.keys) + 1))
+
+    def rows_of(self, paper: int, kids: list[int]) -> list[int]:
+        """Return the candidate row of each key of `kids` in paper `paper` (-1 where the paper has no such candidate)."""
+        codes = self._codes
+        wanted = [paper * len(self.keys) + k for k in kids]
+        at = np.searchsorted(codes, wanted).tolist()
+        return [j if j < len(codes) and codes[j] == code else -1 for j, code in zip(at, wanted)]
+
+    @cached_property
+    def _codes(self) -> np.ndarray:
+        """Return each candidate as paper * number of keys + key: sorted, as the candidates are by paper, then key."""
+        return self.paper * len(self.keys) + self.key
 
     def named(self, kid: int) -> bool:
         """Return whether a key is one word written as a name or an acronym ("CLIP"; scores() finds them)."""
