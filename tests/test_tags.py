@@ -892,6 +892,30 @@ def test_a_tag_the_corpus_mostly_writes_inside_longer_terms_is_not_shown_beside_
     assert all({"stochastic gradient descent", "gradient descent"} <= names for names in many[6:]), many
 
 
+def _localization_corpus(alone: int) -> list[set[str]]:
+    """Return the tags of eight papers that only ever write "<kind> localization", then of `alone` that write
+    "localization" on its own."""
+    kinds = ("visual", "sound", "object", "acoustic", "camera", "speaker", "landmark", "keypoint")
+    texts = [f"{a.capitalize()} localization with {b} and {c}. We study {a} localization from {b}; {a} localization by "
+             f"{c} is precise, and {b} help {c}."
+             for a, b, c in zip(kinds, ("street images", "microphone arrays") * 4,
+                                ("graph matching", "beam search", "beam search", "graph matching") * 2)]
+    texts += [f"Localization of {x}. Localization is hard: we improve localization of {x} with graph matching, and graph "
+              f"matching helps." for x in ("tumours", "robots", "drones", "vessels")[:alone]]
+    return _tag_names(texts)
+
+
+def test_a_word_a_paper_and_most_of_the_corpus_write_only_inside_longer_terms_is_no_tag_of_it():
+    """Eight papers write only "visual localization", "sound localization" and the like: "localization" alone is a
+    piece of their terms, not their subject, where two papers of ten write it on its own; those two keep it. Where
+    four of twelve do, the corpus uses it as a term of its own, and every paper keeps it."""
+    few = _localization_corpus(2)
+    assert all("localization" not in names and len(names) == 2 for names in few[:8]), few
+    assert all("localization" in names for names in few[8:]), few
+    many = _localization_corpus(4)
+    assert all("localization" in names for names in many), many
+
+
 def test_a_distributive_word_before_what_is_no_generic_noun_names_a_concept():
     """"Individual fairness" is a notion of fairness, not "each fairness": only "individual samples"-like parts go."""
     texts = [f"Individual fairness in {x}. We audit individual fairness of {x} classifiers; individual fairness and "

@@ -313,18 +313,18 @@ def _left_on_two(picks: list[list[int]], removed: set[int]) -> list[list[int]]:
 
 
 def _without_tails(cands: Candidates, given_keys: np.ndarray, picks: list[list[int]]) -> list[list[int]]:
-    """Return the picks without a tag that ends another tag of its paper, that the paper never writes without a word
-    before it, and that fewer than TAIL_ALONE_SHARE of the papers naming it ever write so ("gradient descent" beside
-    "stochastic gradient descent", "flow networks" beside "generative flow networks", "probabilistic models" beside
-    "diffusion probabilistic models"): the paper speaks only of the kind the longer tag names, and the corpus mostly
-    uses the shorter one as a piece of longer terms. "reinforcement learning", which most of its papers write on its
-    own, stays beside "offline reinforcement learning"."""
+    """Return the picks without a tag that ends another tag of its paper or is one word, that the paper never writes
+    without a word before it, and that fewer than TAIL_ALONE_SHARE of the papers naming it ever write so ("gradient
+    descent" beside "stochastic gradient descent", "flow networks" beside "generative flow networks"; "localization"
+    where a paper writes only "visual localization"): the paper speaks only of the kind the longer term names, and the
+    corpus mostly uses the shorter one as a piece of longer terms. "reinforcement learning", which most of its papers
+    write on its own, stays beside "offline reinforcement learning"."""
     opening = np.bincount(cands.key[cands.opened > 0], minlength=len(cands.keys))  # papers writing a key alone
     out: list[list[int]] = []
     removed: set[int] = set()
     for row, keys in enumerate(picks):
         tails = [k for k in keys if not given_keys[k] and opening[k] < TAIL_ALONE_SHARE * cands.df_mentioned[k]
-                 and any(cands.keys[j].endswith(f" {cands.keys[k]}") for j in keys if j != k)]
+                 and (" " not in cands.keys[k] or any(cands.keys[j].endswith(f" {cands.keys[k]}") for j in keys if j != k))]
         if tails:
             dropped = {k for k, j in zip(tails, cands.rows_of(row, tails)) if j >= 0 and not cands.opened[j]}
             removed |= dropped
