@@ -2756,3 +2756,37 @@ def test_what_a_contribution_is_built_on_is_no_part_of_its_title() -> None:
     title = infer_title(abstract)
     assert "existing" not in title and "work" not in title.split(), title
 
+
+
+_SAID_BY_INITIALS = {
+    "reward models": ("Reward modeling (a.k.a. preference modeling) is instrumental for aligning large language models "
+                      "with human preferences. While conventional reward models (RMs) have exhibited remarkable "
+                      "scalability, they often struggle with arithmetic computation, code execution, and factual lookup. "
+                      "In this paper, we propose a tool-augmented preference modeling approach, named Hermes, to address "
+                      "these limitations by empowering RMs with access to external environments, including calculators "
+                      "and search engines. Hermes improves preference ranking on eight tasks.",
+                      "Hermes: Empowering RMs with access to external environments"),
+    "artificial intelligence": ("Powerful artificial intelligence systems are often used in settings where they must "
+                                "interact with agents that are computationally much weaker, for example when they work "
+                                "alongside humans. For AI agents to interact well in these settings, superhuman "
+                                "performance alone is not sufficient. We propose a formal evaluation framework for "
+                                "assessing the compatibility of near-optimal AI with interaction partners who may have "
+                                "much lower skill. We apply it to chess.",
+                                "Assessing the compatibility of near-optimal AI"),
+    "reinforcement learning": ("Reinforcement learning (RL) theory has largely focused on proving minimax sample "
+                               "complexity bounds. Our goal is to explain why deep RL algorithms often perform well in "
+                               "practice, despite using random exploration and expressive function classes like neural "
+                               "networks. We introduce a new RL algorithm, SQIRL, that iteratively learns a near-optimal "
+                               "policy by exploring randomly and then performing a limited number of steps of fitted-Q "
+                               "iteration. SQIRL works with neural networks.",
+                               "SQIRL: RL algorithm"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(_SAID_BY_INITIALS))
+def test_a_setting_the_title_already_says_by_its_initials_is_not_added(case: str) -> None:
+    """"RMs" are reward models, "AI" artificial intelligence, "RL" reinforcement learning: "... for reward modeling",
+    "... for powerful artificial intelligence systems" or "... for reinforcement learning theory" says the setting twice,
+    and a term picked instead ("for neural networks") says what the paper is not about."""
+    abstract, expected = _SAID_BY_INITIALS[case]
+    assert title_and_name(abstract, frozenset(), None)[0] == expected

@@ -31,6 +31,7 @@ from generator.infer.titles.phrases import (
     _description,
     _expansion_after,
     _first_sentence_phrase,
+    _initials_said,
     _topic,
     _with_clause,
     _with_topic,
@@ -81,7 +82,7 @@ def _headed(title: str, text: str) -> str:
     # "Imitation learning", "Popular approach": what the abstract keeps naming says what the paper is about; a term
     # of everyday words ("foundation models", "code generation") will do when it is named three times.
     terms = [t for n, ok in ((MIN_MENTIONS, False), (2, False), (MIN_MENTIONS, True)) for t in key_terms(text, n, ok)
-             if not _shares_word(t, title) and not everyday(t) or (ok and not _shares_word(t, title))]
+             if not _says(title, t) and (ok or not everyday(t))]
     if not terms:
         return title
     if everyday(title) or broken:
@@ -163,6 +164,12 @@ def _names(name: str, term: str) -> bool:
     spelled = term.lower().replace("-", " ")
     return (name.lower() in term.lower() or abbreviates(short, spelled)
             or (len(capitals) >= 2 and abbreviates(capitals, spelled)))
+
+
+def _says(title: str, term: str) -> bool:
+    """Return whether `title` says `term` already: a word of it, or its initials ("RL algorithm", "reinforcement
+    learning")."""
+    return _shares_word(term, title) or _initials_said(title, term)
 
 
 def _shares_word(a: str, b: str) -> bool:
@@ -305,7 +312,9 @@ def _kind_with_term(kind: str, name: str, text: str, room: int) -> str:
     if with_topic := _with_topic(kind, text, room):
         if with_topic != kind:
             return with_topic
-    term = next((t for t in key_terms(text, 2) if not _shares_word(t, kind) and not _names(name, t)
+    if _initials_said(kind, _topic(text)):
+        return kind  # "RL algorithm" in an abstract that opens on reinforcement learning: its field is said
+    term = next((t for t in key_terms(text, 2) if not _says(kind, t) and not _names(name, t)
                  and not everyday(t) and problem(t) is None and _whole_term(t)), "")
     return f"{kind} for {term}" if term and len(kind) + len(term) + 5 <= room else kind
 

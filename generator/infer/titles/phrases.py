@@ -470,6 +470,24 @@ def _short_form(phrase: str, initials: str) -> re.Match[str] | None:
     return next((m for m in re.finditer(r"\b\d*[A-Z][A-Z\d]+s?\b", phrase) if initials in (m.group(0).lower(), naive_singular(m.group(0).lower()))), None)
 
 
+#: A function word, where a run of a field's words that a short form may spell ends.
+_FUNCTION_WORD = re.compile(r"\b(?:%s)\b" % "|".join(sorted(_STOP_TAIL)))
+
+
+def _initials_said(phrase: str, topic: str) -> bool:
+    """Tell whether `phrase` holds a short form of two or more running words of `topic` ("RL" of "reinforcement learning
+    theory", "RMs" of "reward modeling"): the setting is said already, by its initials."""
+    runs = [re.findall(r"[a-z]+", part) for part in _FUNCTION_WORD.split(topic.lower())]
+    spelled = {"".join(w[0] for w in run[i:j]) for run in runs for i in range(len(run)) for j in range(i + 2, len(run) + 1)}
+    return any(short in spelled for short in _short_forms(phrase))
+
+
+def _short_forms(phrase: str) -> set[str]:
+    """Return the short forms of `phrase` ("LLMs", "RL"), lower-cased, each also without a plural s."""
+    found = {m.group(0).lower() for m in re.finditer(r"\b[A-Z][A-Z]+s?\b", phrase)}
+    return found | {f[:-1] for f in found if f.endswith("s")}
+
+
 #: A phrase this short that mentions the field is a name's long form, which says what, not where.
 BARE_WORDS = 3
 
@@ -592,6 +610,8 @@ def _with_topic(phrase: str, text: str, room: int) -> str:
     if spelled != phrase and _mentions(spelled, topic, every=True):
         # "Graphical MOGP for multioutput Gaussian process" says it twice: the short form spelled out says it once.
         return spelled if len(spelled) <= room else phrase
+    if _initials_said(phrase, topic):
+        return phrase  # "RMs ... for reward modeling", "near-optimal AI for artificial intelligence systems": said twice
     if " for " in phrase:
         if topic != opening:
             return phrase  # "... approach for diffusion models" says where; a key term after it is tacked on
