@@ -28,7 +28,7 @@ from generator.infer.tags.pick import BROAD_SHARE, CONCEPT_HEADS, TAIL_SHARE, Pi
 from generator.infer.tags.words import BAD_START, GENERIC_SINGLE, STOP
 from generator.infer.tags.score import ACTION_ENDINGS, Candidates, Folder
 from generator.infer.tags import umbrella
-from generator.infer.tags.umbrella import judged, least_papers, scattered, umbrellas
+from generator.infer.tags.umbrella import cohesion, judged, least_papers, likeness, mean_pair, scattered, umbrellas
 from generator.text import ABSTRACT_NOUN_ENDINGS, SUBJECT_ENDINGS, abbreviates, names_a_subject
 from generator.model import Paper, Tag, Vocabulary
 from generator.text import fold_key as tag_key
@@ -129,6 +129,8 @@ def assign_tags(papers: list[Paper], vocab: Vocabulary, max_tags: int = 5, min_t
     picks = [_without_middles(_without_inserted(keys, cands.keys), cands.keys) for keys in picks]
     texts = [p.text or "" for p in papers]
     picks = _own_phrases(cands, unfit, _without_modifiers(cands, given_keys, picks, texts), texts)
+    if embedding is not None:
+        picks = _without_opening_examples(cands, given_keys, fold, picks, vectors)
     picks = _without_tails(cands, given_keys, picks)
     tags: dict[str, Tag] = {}
     slug_of: dict[int, str] = {}
@@ -249,10 +251,7 @@ def _initialised(key: str, surfaces: dict[str, int]) -> bool:
 def _members(cands: Candidates, picks: list[list[int]]) -> dict[int, list[int]]:
     """Return each picked key's papers (rows), with the papers it was background to (score.py): without them a field
     named by a few opening sentences ("machine learning ...") would be too small a tag to judge."""
-    members: dict[int, list[int]] = {}
-    for row, keys in enumerate(picks):
-        for k in keys:
-            members.setdefault(k, []).append(row)
+    members = _picked_rows(picks)
     background = cands.background()
     for row, k in zip(cands.paper[background].tolist(), cands.key[background].tolist()):
         if k in members:
@@ -448,6 +447,48 @@ def _without_passing(picker: Picker, cands: Candidates, given_keys: np.ndarray, 
                     # ... and its pieces with it: "series forecasting" says nothing "time series forecasting" did not.
                     pairs += [(row, part) for part in [k, *picker.parts_of(k)] if part == k or part not in picks[row]]
     return _picked_again(picker, picks, pairs, allowed) if pairs else picks
+
+
+def _without_opening_examples(cands: Candidates, given_keys: np.ndarray, fold: Folder, picks: list[list[int]],
+                              vectors: np.ndarray) -> list[list[int]]:
+    """Return the picks without each paper's tags that it names only as an example or a contrast in its opening
+    sentence (score.Candidates.opening_example: "domains such as fluid dynamics, plasma physics and solid mechanics")
+    and that it is less like than the tag's other papers are like each other (the text embedding `vectors`): where
+    its field applies, not what it is about. A paper keeps at least PASSING_KEEP other tags, and a tag two other
+    papers. Nothing is picked in their place: a paper's next best phrases are pieces and asides more often than
+    subjects (docs/inference.md, stop 53)."""
+    example = cands.opening_example() & ~given_keys[cands.key]
+    named: dict[int, set[int]] = {}
+    for row, k in zip(cands.paper[example].tolist(), cands.key[example].tolist()):
+        if cands.keys[k] not in fold.names:  # a name the user gave stays
+            named.setdefault(row, set()).add(k)
+    usage = Counter(k for keys in picks for k in keys)
+    wanted = set().union(*named.values())
+    on = {k: rows for k, rows in _picked_rows(picks).items() if k in wanted}
+    random_pair = mean_pair(vectors) if named else 0.0
+    out = []
+    for row, keys in enumerate(picks):
+        dropped: set[int] = set()
+        examples = named.get(row, set())
+        if len(set(keys) - examples) >= PASSING_KEEP:
+            for k in sorted(examples.intersection(keys)):
+                if usage[k] <= 2:
+                    continue
+                others = np.array([r for r in on[k] if r != row], dtype=np.int64)
+                if likeness(vectors[row], vectors[others], random_pair) < cohesion(others, vectors, random_pair):
+                    usage[k] -= 1
+                    dropped.add(k)
+        out.append([k for k in keys if k not in dropped])
+    return out
+
+
+def _picked_rows(picks: list[list[int]]) -> dict[int, list[int]]:
+    """Return each picked key's papers (rows)."""
+    rows: dict[int, list[int]] = {}
+    for row, keys in enumerate(picks):
+        for k in keys:
+            rows.setdefault(k, []).append(row)
+    return rows
 
 
 def _picked_again(picker: Picker, picks: list[list[int]], pairs: list[tuple[int, int]], allowed: np.ndarray,

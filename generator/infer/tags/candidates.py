@@ -127,17 +127,18 @@ def _negated(facts: list[tuple], start: int) -> bool:
     return False
 
 
-def _aside_from(sentence: str, words: list[str], facts: list[tuple]) -> int:
+def _aside_from(sentence: str, words: list[str], facts: list[tuple], opening: bool = False) -> int:
     """Return the token index after which a sentence asides (about.py): its first word of an aside ("such as X",
     "unlike X", "existing X"), or of a list of the tasks a result was shown on; the sentence's length when it has
-    none or states the paper's contribution."""
+    none or states the paper's contribution. In the `opening` sentence, where an abstract names its field through
+    others' work ("existing X"), only an example or a contrast asides ("domains such as X")."""
     beds = _test_beds_from(sentence, words)
     roles = [fact[11] for fact in facts]  # bits: 1 aside, 2 the paper itself, 4 an example or a contrast
     aside = next((i for i, role in enumerate(roles) if role & 1), None)
     if aside is None:
         return min(beds, len(facts))
-    if any(role & 2 for role in roles) and states_contribution(sentence):
-        # What the paper does is no aside, but the examples it names on the way are.
+    if opening or (any(role & 2 for role in roles) and states_contribution(sentence)):
+        # What the paper does is no aside, nor the field its opening names, but the examples named on the way are.
         return min(beds, next((i for i, role in enumerate(roles) if role & 4), len(facts)))
     return min(beds, aside)
 
@@ -180,7 +181,7 @@ def _occurrences(text: str, acronyms: dict[str, str]) -> Iterator[tuple[str, str
         words = tokens(sentence)
         facts = [_token_facts(t) for t in words]
         forms = _written_forms(words, facts, lower)
-        aside_from = _aside_from(sentence, words, facts)
+        aside_from = _aside_from(sentence, words, facts, si == 0)
         n_tokens = len(facts)
         i = 0
         while i < n_tokens:

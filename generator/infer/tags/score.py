@@ -337,6 +337,11 @@ class Candidates:
         an aside (others' work, an example, a contrast) that does not state the paper's contribution."""
         return (self.tf == 1) & (self.first > 0) & (self.aside > 0)
 
+    def opening_example(self) -> np.ndarray:
+        """Return which candidates are named once, as an example or a contrast in the opening sentence ("scientific
+        domains such as fluid dynamics"): where a paper's field applies, or what it is not, rather than its subject."""
+        return (self.tf == 1) & (self.first == 0) & (self.aside > 0)
+
     def _verbs(self) -> set[str]:
         """Return the words the corpus uses as verbs: alone, they are followed by a determiner this often ("train the")."""
         single = np.flatnonzero((self.total >= _VERB_MIN_MENTIONS) & (self.before_object >= _VERB_SHARE * self.total))

@@ -36,6 +36,12 @@ def cohesion(rows: np.ndarray, embedding: np.ndarray, random_pair: float | None 
     return (pair - random_pair) / (1.0 - random_pair) if random_pair < 1.0 else 1.0
 
 
+def likeness(vector: np.ndarray, rows: np.ndarray, random_pair: float) -> float:
+    """Return how much more alike one paper is to the papers of `rows` than two random papers are, on cohesion's scale
+    (0 as alike as random papers, 1 identical)."""
+    return (float((rows @ vector).mean()) - random_pair) / (1.0 - random_pair) if random_pair < 1.0 else 1.0
+
+
 def mean_pair(rows: np.ndarray) -> float:
     """Return the mean dot product of two distinct rows, from the rows' sum and their squared norms' sum."""
     n = len(rows)
