@@ -2790,3 +2790,34 @@ def test_a_setting_the_title_already_says_by_its_initials_is_not_added(case: str
     and a term picked instead ("for neural networks") says what the paper is not about."""
     abstract, expected = _SAID_BY_INITIALS[case]
     assert title_and_name(abstract, frozenset(), None)[0] == expected
+
+
+_SSM_ABSTRACT = ("A central objective in computer vision is to design models with appropriate 2-D inductive bias. "
+                 "Desiderata for 2-D inductive bias include two-dimensional position awareness, dynamic spatial locality, "
+                 "and translation and permutation invariance. To address these goals, we leverage an expressive "
+                 "variation of the multidimensional State Space Model (SSM). Our approach introduces efficient "
+                 "parameterization, accelerated computation, and a suitable normalization scheme.")
+
+
+@pytest.mark.parametrize(("summary", "title"), [
+    ("A 2-Dimensional State Space Layer for Spatial Inductive Bias.", "A 2-Dimensional State Space Layer for Spatial "
+                                                                     "Inductive Bias"),
+    ("a Neural Layer for Spatial Inductive Bias", "A Neural Layer for Spatial Inductive Bias"),
+])
+def test_a_summary_written_as_a_title_is_the_title(summary: str, title: str) -> None:
+    """The authors' one-line summary, written as a title (each word capitalised but the small ones), is their title;
+    the abstract's opening sentence is a goal, not one ("Inductive bias for central objective in computer vision")."""
+    assert title_and_name(_SSM_ABSTRACT, frozenset(), summary)[0] == title
+
+
+@pytest.mark.parametrize("summary", ["We design a layer with 2-D inductive bias for vision transformers.",
+                                     "Large Language Models", "State Space Layers. They Help Vision Transformers."])
+def test_a_summary_that_is_a_sentence_a_field_or_two_sentences_is_not_taken_whole(summary: str) -> None:
+    assert title_and_name(_SSM_ABSTRACT, frozenset(), summary)[0] != summary.rstrip(".")
+
+
+def test_a_name_the_abstract_gives_stays_before_the_summarys_title() -> None:
+    abstract = ("Graph streams arrive fast. We propose Mayfly, a neural data structure that summarizes graph streams "
+                "in one pass. Mayfly beats sketches on six datasets.")
+    title = title_and_name(abstract, frozenset(), "a Neural Data Structure for Graph Stream Summarization")[0]
+    assert title == "Mayfly: A Neural Data Structure for Graph Stream Summarization"

@@ -375,6 +375,12 @@ def title_and_name(abstract_md: str, common: frozenset[str] = frozenset(),
     gives the field or a vague phrase ("Large language models"), the summary's own title says more.
     """
     title, name = _title_and_name(abstract_md, common, summary_md)
+    if summary_md and (own := _titled(plain_text(summary_md))) and not _says_little(own):
+        # "A 2-Dimensional State Space Layer for Spatial Inductive Bias": a summary written as a title is the authors'.
+        own = own[:1].upper() + own[1:]
+        # The name the abstract gives the method stays before it ("Mayfly: A Neural Data Structure for ...").
+        label = title.split(": ", 1)[0] if ": " in title else name
+        title = own if not label or label.lower() in own.lower() else f"{label}: {own}"
     # A typo of the abstract's ("the problem of anguage model inversion") is not carried into the title.
     return with_article(typos_mended(title, plain_text(abstract_md) + " " + plain_text(summary_md or ""))), name
 
@@ -437,6 +443,26 @@ _STUDY = re.compile(r"\s*(?:[Ww]e|[Tt]his (?:paper|work|study))\s+(?:first\s+|th
                     r"(?:analy[sz]e|stud(?:y|ies)|investigates?|examines?|explores?|characteri[sz]es?)\b")
 #: An unbracketed list number before an item ("1) ", "ii) ", "b) ").
 _LIST_NUMBER = re.compile(r"(?:(?<=\s)|^)(?:\d|[ivx]{1,4}|[a-h])\)\s+")
+
+
+#: Words a title leaves in lower case: "A Layer for Spatial Inductive Bias".
+_TITLE_SMALL = frozenset("a an the of for and or nor in on at to with via by from as into onto over under vs".split())
+#: A title's length in words, at most ...
+_TITLE_WORDS = 16
+#: ... and at least.
+_TITLE_MIN_WORDS = 3
+
+
+def _titled(summary: str) -> str:
+    """Return a summary that is written as a title (every word but the small ones capitalised, no sentence in it, not
+    the authors' voice: "A 2-Dimensional State Space Layer for Spatial Inductive Bias"), without its full stop; else
+    ""."""
+    summary = summary.strip().rstrip(".").strip()
+    words = summary.split()
+    if not _TITLE_MIN_WORDS <= len(words) <= _TITLE_WORDS or re.search(r"[.;!?]\s", summary) or _OWN_VOICE.search(summary):
+        return ""
+    return summary if all(w[:1].isupper() or not w[:1].isalpha() or w in _TITLE_SMALL for w in words[1:]) and (
+        words[0][:1].isupper() or words[0] in _TITLE_SMALL) else ""
 
 
 def _summary_title(summary_md: str, common: frozenset[str]) -> tuple[str, str | None] | None:
