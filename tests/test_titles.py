@@ -2821,3 +2821,15 @@ def test_a_name_the_abstract_gives_stays_before_the_summarys_title() -> None:
                 "in one pass. Mayfly beats sketches on six datasets.")
     title = title_and_name(abstract, frozenset(), "a Neural Data Structure for Graph Stream Summarization")[0]
     assert title == "Mayfly: A Neural Data Structure for Graph Stream Summarization"
+
+
+def test_what_the_authors_did_in_a_plain_verb_is_titled_as_a_gerund() -> None:
+    """"We scale the SDP for X to practical networks": without its verb the object reads as a fragment ("SDP for X to
+    practical networks"); the gerund says what was done."""
+    title = title_and_name("We scale the SDP for Lipschitz constant estimation to practical CIFAR10/ImageNet networks.")[0]
+    assert title == "Scaling the SDP for Lipschitz constant estimation"
+
+
+def test_a_finding_the_authors_report_is_not_titled_as_a_gerund() -> None:
+    title = title_and_name("We show the benefit of gradient clipping for the training of deep recurrent networks.")[0]
+    assert not title.startswith("Showing"), title

@@ -42,8 +42,8 @@ from generator.infer.titles.purpose import purpose
 from generator.infer.titles.vague import bare, cut_vague_purpose, everyday, field_only, motive_headed, vague_head
 from generator.infer.titles.keyterms import MIN_MENTIONS, key_terms
 from generator.infer.titles.plain import plain_text, split_sentences
-from generator.infer.titles.tidy import (_LEAD_DROP, MAX_TITLE, SOFT_LIMIT, _cut_words, _finish, _tidy_end, cut_at_phrase, name_first,
-                                          with_article)
+from generator.infer.titles.tidy import (_LEAD_DROP, MAX_TITLE, SOFT_LIMIT, _cut_words, _finish, _gerund, _tidy_end, cut_at_phrase,
+                                          name_first, with_article)
 
 __all__ = ["MAX_TITLE", "SOFT_LIMIT", "TOPIC_WORDS", "common_in", "common_names", "infer_title", "method_name", "plain_text",
            "split_sentences", "title_and_name", "to_rename"]
@@ -187,11 +187,27 @@ def _last_resort(text: str) -> str:
     for sentence in split_sentences(text)[:8]:
         # "Relying on prior knowledge ..., meta-learning offers X": the opening participle clause is an aside.
         sentence = _without_aside(sentence)
+        done = _DONE.match(sentence)
+        if done and done.group(1).lower() not in _NOT_DONE:
+            # "We scale the SDP for X to practical networks": what the authors did, as a gerund; without its verb the
+            # object reads as a fragment ("SDP for X to practical networks").
+            phrase = repair(_first_sentence_phrase(f"{_gerund(done.group(1), base=True).capitalize()} {sentence[done.end():]}"))
+            if len(phrase.split()) >= 3:
+                return phrase
         phrase = repair(_first_sentence_phrase(sentence)) or repair(_first_sentence_phrase(strip_opening(sentence)))
         if len(phrase.split()) >= 2:
             return phrase
     # No sentence cuts into a phrase: the field, or the term the abstract keeps naming, is vague but no fragment.
     return _topic(text) or next(iter(key_terms(text, 2)), "") or _first_sentence_phrase(text)
+
+
+#: The authors saying what they did in a plain verb: "We scale ...", "We here carefully scale ...".
+_DONE = re.compile(r"^(?:[Ww]e)\s+(?:here\s+|also\s+|first\s+|then\s+)?(?:[a-z]+ly\s+)?([a-z]{3,})\s+(?!that\b|whether\b|how\b|if\b)")
+#: Verbs after "we" that report, judge, aim or help rather than do: their object is no title of the work.
+_NOT_DONE = frozenset("""show find prove demonstrate observe argue note believe hypothesize conjecture suggest claim
+report see notice conclude confirm verify expect know assume are were have had can could will would may might must
+should need also then first further aim aims seek strive try attempt want wish hope intend plan highlight emphasize
+discuss explain illustrate reveal define""".split())
 
 
 #: A description that is only the paper's own work, lower case and with no object: "both theoretical analysis and
