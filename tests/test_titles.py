@@ -2833,3 +2833,12 @@ def test_what_the_authors_did_in_a_plain_verb_is_titled_as_a_gerund() -> None:
 def test_a_finding_the_authors_report_is_not_titled_as_a_gerund() -> None:
     title = title_and_name("We show the benefit of gradient clipping for the training of deep recurrent networks.")[0]
     assert not title.startswith("Showing"), title
+
+
+def test_a_field_that_addresses_something_in_the_opening_is_the_setting_of_a_bare_name() -> None:
+    """"Retrieval augmentation addresses many problems of language models": the opening's subject is the field, and
+    "BTR: Binary token representations" says where it applies with it."""
+    abstract = ("Retrieval augmentation addresses many critical problems in large language models such as hallucination "
+                "and staleness. However, running retrieval-augmented language models is slow. We introduce binary token "
+                "representations (BTR), which use 1-bit vectors to precompute every token in passages.")
+    assert title_and_name(abstract)[0] == "BTR: Binary token representations for retrieval augmentation"
