@@ -427,15 +427,20 @@ def _without_scattered(picker: Picker, cands: Candidates, given_keys: np.ndarray
     return _picked_again(picker, picks, drop, allowed)
 
 
+def _keys_by_paper(cands: Candidates, chosen: np.ndarray, fold: Folder) -> dict[int, set[int]]:
+    """Return, by paper row, the keys of the `chosen` candidates (a mask), leaving out the names the user gave."""
+    keys: dict[int, set[int]] = {}
+    for row, k in zip(cands.paper[chosen].tolist(), cands.key[chosen].tolist()):
+        if cands.keys[k] not in fold.names:  # a name the user gave stays
+            keys.setdefault(row, set()).add(k)
+    return keys
+
+
 def _without_passing(picker: Picker, cands: Candidates, given_keys: np.ndarray, fold: Folder, allowed: np.ndarray,
                      picks: list[list[int]]) -> list[list[int]]:
     """Return the picks again without each paper's passing mentions (score.Candidates.passing: named once, by the way,
     in an aside) where it keeps at least PASSING_KEEP other tags: a baseline or an example, not what it is about."""
-    passing = cands.passing() & ~given_keys[cands.key]
-    mentioned: dict[int, set[int]] = {}
-    for row, k in zip(cands.paper[passing].tolist(), cands.key[passing].tolist()):
-        if cands.keys[k] not in fold.names:  # a name the user gave stays
-            mentioned.setdefault(row, set()).add(k)
+    mentioned = _keys_by_paper(cands, cands.passing() & ~given_keys[cands.key], fold)
     # A tag left on one paper would index nothing: the mention stays where it is what two papers share.
     usage = Counter(k for keys in picks for k in keys)
     pairs = []
@@ -457,11 +462,7 @@ def _without_opening_examples(cands: Candidates, given_keys: np.ndarray, fold: F
     its field applies, not what it is about. A paper keeps at least PASSING_KEEP other tags, and a tag two other
     papers. Nothing is picked in their place: a paper's next best phrases are pieces and asides more often than
     subjects (docs/inference.md, stop 53)."""
-    example = cands.opening_example() & ~given_keys[cands.key]
-    named: dict[int, set[int]] = {}
-    for row, k in zip(cands.paper[example].tolist(), cands.key[example].tolist()):
-        if cands.keys[k] not in fold.names:  # a name the user gave stays
-            named.setdefault(row, set()).add(k)
+    named = _keys_by_paper(cands, cands.opening_example() & ~given_keys[cands.key], fold)
     usage = Counter(k for keys in picks for k in keys)
     wanted = set().union(*named.values())
     on = {k: rows for k, rows in _picked_rows(picks).items() if k in wanted}
