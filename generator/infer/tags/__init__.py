@@ -323,7 +323,8 @@ def _without_tails(cands: Candidates, given_keys: np.ndarray, picks: list[list[i
     removed: set[int] = set()
     for row, keys in enumerate(picks):
         tails = [k for k in keys if not given_keys[k] and opening[k] < TAIL_ALONE_SHARE * cands.df_mentioned[k]
-                 and (" " not in cands.keys[k] or any(cands.keys[j].endswith(f" {cands.keys[k]}") for j in keys if j != k))]
+                 and (" " not in cands.keys[k]
+                      or any(cands.keys[j].endswith(f" {cands.keys[k]}") for j in keys if j != k))]
         if tails:
             dropped = {k for k, j in zip(tails, cands.rows_of(row, tails)) if j >= 0 and not cands.opened[j]}
             removed |= dropped

@@ -191,7 +191,8 @@ def _last_resort(text: str) -> str:
         if done and done.group(1).lower() not in _NOT_DONE:
             # "We scale the SDP for X to practical networks": what the authors did, as a gerund; without its verb the
             # object reads as a fragment ("SDP for X to practical networks").
-            phrase = repair(_first_sentence_phrase(f"{_gerund(done.group(1), base=True).capitalize()} {sentence[done.end():]}"))
+            doing = f"{_gerund(done.group(1), base=True).capitalize()} {sentence[done.end():]}"
+            phrase = repair(_first_sentence_phrase(doing))
             if len(phrase.split()) >= 3:
                 return phrase
         phrase = repair(_first_sentence_phrase(sentence)) or repair(_first_sentence_phrase(strip_opening(sentence)))
@@ -202,7 +203,7 @@ def _last_resort(text: str) -> str:
 
 
 #: The authors saying what they did in a plain verb: "We scale ...", "We here carefully scale ...".
-_DONE = re.compile(r"^(?:[Ww]e)\s+(?:here\s+|also\s+|first\s+|then\s+)?(?:[a-z]+ly\s+)?([a-z]{3,})\s+(?!that\b|whether\b|how\b|if\b)")
+_DONE = re.compile(r"^[Ww]e\s+(?:here\s+|also\s+|first\s+|then\s+)?(?:[a-z]+ly\s+)?([a-z]{3,})\s+(?!that\b|whether\b|how\b|if\b)")
 #: Verbs after "we" that report, judge, aim or help rather than do: their object is no title of the work.
 _NOT_DONE = frozenset("""show find prove demonstrate observe argue note believe hypothesize conjecture suggest claim
 report see notice conclude confirm verify expect know assume are were have had can could will would may might must

@@ -302,8 +302,9 @@ _SUBJECT_END = re.compile(
     r"|relies|rely|requires?|aims?|enables?|provides?|offers?|allows?|achieves?|struggles?|faces?|exhibits?"
     r"|involves?|presents?|poses?|depends?|becomes?|lacks?|leads?|seeks?|tends?|demonstrate|accelerates?|harness"
     r"|underpins?|studies|conceal|excels?|degrades?|fails?|performs?|emerged?|encounters?|receives?|operates?"
-    r"|produces?|generates?|learns?|captures?|addresses|helps?|often|commonly|typically|usually|generally|widely|increasingly|predominantly"
-    r"|still|recently|heavily|rapidly|frequently)\b")
+    r"|produces?|generates?|learns?|captures?|addresses|helps?"
+    r"|often|commonly|typically|usually|generally|widely|increasingly|predominantly|still|recently|heavily|rapidly"
+    r"|frequently)\b")
 #: Openings that wrap the field rather than name it: "Although X ...", "Recent advances in X ...".
 _SUBJECT_WRAPPER = re.compile(
     r"^(?:(?:although|while|though|since|because|whereas)\s+)?(?:(?:the|recent|existing|current|conventional|traditional"
