@@ -20,7 +20,8 @@ from generator.text import abbreviates, as_written, bracketed, naive_singular, t
 from generator.infer.tags.generic import adjective_compound
 from generator.infer.titles.coined import _acronym_long_form, _count_word, _Name
 from generator.infer.titles.fragments import claim_problem, cut_inside_phrase, problem, repair, strip_opening
-from generator.infer.titles.lexicon import _HEAD_PREPOSITIONS, _HEAD_RE, _INTRO_GERUNDS, _INTRO_VERBS, _PRIOR_WORK, _WAY_KINDS
+from generator.infer.titles.lexicon import (_HEAD_PREPOSITIONS, _HEAD_RE, _INTRO_GERUNDS, _INTRO_VERBS, _OWN_VOICE, _PRIOR_WORK,
+                                             _WAY_KINDS)
 from generator.infer.titles.names import _coined_term, _name_of, _subject_name, common_in, common_names, method_name, to_rename
 from generator.infer.titles.phrases import (
     _ANAPHORIC,
@@ -374,8 +375,6 @@ _MADE_BEFORE = re.compile(rf"\b(?:{_INTRO_VERBS}|{_INTRO_GERUNDS})s?\s+(?:an?|th
 
 #: The verb announcing a contribution, caught in a long form by a capital it holds ("Propose an imPlicit ...").
 _ANNOUNCING = re.compile(rf"^(?:{_INTRO_VERBS})[sd]?\s+", re.I)
-#: The authors speaking of their own work: "we", "our", "this paper".
-_OWN_VOICE = re.compile(r"\b(?:[Ww]e|[Oo]ur|[Tt]his (?:paper|work|study))\b")
 
 
 def infer_title(abstract_md: str, common: frozenset[str] = frozenset()) -> str:

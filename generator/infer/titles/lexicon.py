@@ -99,6 +99,8 @@ _CONTRIB = [  # (pattern, priority, words every match holds one of) — lower pr
     (r"\b(?:motivates|motivated|leads|led|inspires|inspired|prompts|prompted|drives) us\s+(?=to\s)"
      r"|\b(?:we|We)\s+(?:aim|seek|set out|strive)\s+(?=to\s)", 3, (" us", "we", "We")),
 ]
+#: The authors speaking of their own work: "we", "our(s)", "this paper".
+_OWN_VOICE = re.compile(r"\b(?:[Ww]e|[Oo]urs?|[Tt]his (?:paper|work|study))\b")
 _OWN_FRAMING = re.compile(r"\b(?:[Ii]n this|[Hh]ere|[Tt]his (?:paper|work))\b")
 _CONTRIB_RE = [(re.compile(p), prio, words) for p, prio, words in _CONTRIB]
 

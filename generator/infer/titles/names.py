@@ -27,7 +27,7 @@ from generator.infer.titles.finders import (
     _remedy_names,
     _trigger_names,
 )
-from generator.infer.titles.lexicon import _CONTRIB_RE, _HEAD_RE, _OWN_FRAMING, _PRIOR_WORK
+from generator.infer.titles.lexicon import _CONTRIB_RE, _HEAD_RE, _OWN_FRAMING, _OWN_VOICE, _PRIOR_WORK
 from generator.infer.titles.markup import _bold_acronyms, _emphasised_object_names, _emphasised_phrases, _repo_name
 from generator.infer.titles.plain import plain_text, split_sentences
 from generator.text import bracketed
@@ -87,10 +87,6 @@ def _find_name(text: str, md: str = "", common: frozenset[str] = frozenset()) ->
     whole = next((c[4] for c in cands if best.name in c[4].name and best.name != c[4].name
                   and re.search(r"[A-Za-z]", c[4].name.replace(best.name, "")) and _count_word(c[4].name, text) >= 2), None)
     return whole or best
-
-
-#: The paper's own voice in a sentence: "we", "our", "this paper", "in this work".
-_OWN_VOICE = re.compile(r"\b(?:[Ww]e|[Oo]urs?|[Tt]his (?:paper|work|study))\b")
 
 
 def _defined_in_background(name: str, sents: list[str]) -> bool:
