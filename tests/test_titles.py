@@ -1213,6 +1213,15 @@ def test_a_method_that_involves_something_keeps_its_head() -> None:
     assert title.startswith("Curriculum-enhanced attention distillation method"), title
 
 
+def test_a_method_that_exhibits_a_property_is_not_titled_by_it() -> None:
+    # "a method that exhibits X" says what the method has; "Exhibiting X" reads as a predicate lifted from a sentence.
+    abstract = ("Generalizing to environments whose variables were never observed together is hard. We study this "
+                "problem for prediction tasks. We leverage the residual distribution and propose a method that exhibits "
+                "non-trivial out-of-variable generalization performance when facing distinct sets of causal predictors.")
+    title = infer_title(abstract)
+    assert not title.startswith("Exhibiting") and "out-of-variable generalization" in title, title
+
+
 def test_the_field_is_the_subject_not_the_participle_aside_after_it() -> None:
     abstract = ("The family of probabilistic values, axiomatically-grounded in cooperative game theory, has recently "
                 "received much attention in data valuation. Computing them exactly is expensive. We propose a Generic "

@@ -398,6 +398,11 @@ _NOUN_SUFFIXES = ("ity", "tion", "sion", "ness", "ment", "ance", "ence", "ism", 
 _MADE_OF = frozenset("involve include contain comprise consist entail".split())
 
 
+#: Verbs of what a method has or rests on ("exhibits good generalization", "relies on"), not what it does: "Exhibiting X"
+#: reads as a predicate lifted from a sentence, not as a title.
+_HAS = frozenset("exhibit exhibits enjoy enjoys display displays possess possesses rely relies depend depends".split())
+
+
 #: Verbs of how a method compares with others' ("outperforms", "improves over"): no title says what it does with them.
 _BEATS = frozenset("outperforms outperform surpasses surpass beats exceeds achieves attains".split())
 _BEATS_OTHERS = re.compile(r"\s+(?:over|upon)\s+(?:the\s+)?(?:state|existing|previous|prior|current|baseline|competing)")
@@ -420,6 +425,7 @@ def _drop_generic_head(phrase: str) -> str:
     word = m.group(1)
     if (word.lower() in _STOP_TAIL or word.lower() in {"all", "any", "each", "every", "some", "one", "two"} or not word.islower()
             or naive_singular(word.lower()) in _MADE_OF  # "method that involves utilizing X": what it holds, no purpose
+            or word.lower() in _HAS  # "method that exhibits non-trivial generalization": what it has, no purpose
             or word.lower() in _IRREGULAR_ING  # "framework that has the flexibility to ...": "Having ..." says what it is
             or word in COMPARATIVES  # "techniques to better exploit": "bettering" is no word
             or word.endswith(_NOUN_SUFFIXES)):  # "approach to periodicity identification": "to" a noun, no purpose
