@@ -75,7 +75,10 @@ _CONTRIB = [  # (pattern, priority, words every match holds one of) — lower pr
     (r"\b(?:we|We)\s+[a-z][a-z-]*\s+(?:and\s+[a-z][a-z-]*\s+)?(?:this|these|those|both|such)\b"
      r"[^.;]{0,60}?\bby\s+(?:proposing|introducing|devising|developing|presenting|using|leveraging)\s+", 1, _WE),
     (r"\b(?:[Tt]his|[Oo]ur)\s+(?:paper|work|study|article|submission|contribution)\s+(?:\w+ly\s+)?"
-     r"(?:proposes|introduces|presents|develops|studies|investigates|explores|examines|analyzes|analyses"
+     r"(?:proposes|introduces|presents|develops)\s+", 0,
+     ("paper", "work", "study", "article", "submission", "contribution")),
+    (r"\b(?:[Tt]his|[Oo]ur)\s+(?:paper|work|study|article|submission|contribution)\s+(?:\w+ly\s+)?"
+     r"(?:studies|investigates|explores|examines|analyzes|analyses"
      r"|addresses|tackles|revisits|considers|focuses on|aims to|extends|puts forth)\s+", 1,
      ("paper", "work", "study", "article", "submission", "contribution")),
     (r"\b(?:we|We)\s+(?:\w+ly\s+|also\s+|first\s+|here\s+)?(?:study|investigate|explore|examine|analy[sz]e"

@@ -35,6 +35,8 @@ def plain_text(abstract_md: str) -> str:
     if "`" in t:
         t = t.replace("``", '"').replace("''", '"')
         t = re.sub(r"`([^`]*)`", r"\1", t)
+    # "a video decomposition prior `VDP' framework": an acronym in quotes after its long form is defined as "(VDP)" is.
+    t = _QUOTED_ACRONYM.sub(r"(\1)", t)
     if _GLUED_SENTENCE_HINT.search(t):  # the cheap test spares most abstracts the full substitution
         t = _GLUED_SENTENCE.sub(" ", t)  # "music.To address": lost line break
     t = _unglue(t)
@@ -43,6 +45,11 @@ def plain_text(abstract_md: str) -> str:
     # str.split() splits on exactly the characters `\s` matches, and is several times faster.
     return " ".join(t.split())
 
+
+#: An acronym in capitals alone in quotes after a word that does not name it ("prior 'VDP' framework", not "called
+#: 'VDP'"), in LaTeX's `...' and curly quotes too.
+_QUOTED_ACRONYM = re.compile(r"(?<=\w )(?<!\bas )(?<!called )(?<!named )(?<!dubbed )(?<!termed )[`'\u2018\"\u201c]"
+                             r"([A-Z][A-Z0-9-]*[A-Z][A-Z0-9]*s?)['\u2019\"\u201d](?=[\s,.;:)])")
 
 #: A LaTeX command that lost its backslash and braces glues onto its argument ("textitThought Propagation").
 _LOST_BACKSLASH = re.compile(r"(?<![\w\\])(?:text(?:it|bf|tt|sc|rm|sf)|emph|math(?:rm|bf|it|cal|tt|sf))(?=[A-Z])")
