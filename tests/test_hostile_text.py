@@ -73,7 +73,9 @@ _ADVERSARIAL = ["\\(", "\\[", "`", "``", "a- ", "ab- cd- ", "\\begin{equation}",
                 "A", "1", ".", "A. ", "*a ", "_a ", "`a``", "\\, --",
                 # The title finder: unclosed brackets and links, and naming phrases that re-read the rest of the text.
                 "[", "\\url{", "\\cite{", "<http://", "we propose ", "We propose X, a ", "called ", "called X (",
-                "called (AB) ", "our method (AB) ", "we dubbed our ", "; X ("]
+                "called (AB) ", "our method (AB) ", "we dubbed our ", "; X (",
+                # An acronym in quotes ("prior 'VDP' framework") whose closing quote never comes.
+                "x '" + "A" * _SIZE]
 
 
 def _generate_seconds(root: Path, abstracts: list[str]) -> float:

@@ -47,9 +47,10 @@ def plain_text(abstract_md: str) -> str:
 
 
 #: An acronym in capitals alone in quotes after a word that does not name it ("prior 'VDP' framework", not "called
-#: 'VDP'"), in LaTeX's `...' and curly quotes too.
+#: 'VDP'"), in LaTeX's `...' and curly quotes too. Bounded: an acronym is short, and a run of capitals must not make the
+#: search quadratic.
 _QUOTED_ACRONYM = re.compile(r"(?<=\w )(?<!\bas )(?<!called )(?<!named )(?<!dubbed )(?<!termed )[`'\u2018\"\u201c]"
-                             r"([A-Z][A-Z0-9-]*[A-Z][A-Z0-9]*s?)['\u2019\"\u201d](?=[\s,.;:)])")
+                             r"([A-Z](?=[A-Z0-9-]{0,12}[A-Z])[A-Z0-9-]{1,13}s?)['\u2019\"\u201d](?=[\s,.;:)])")
 
 #: A LaTeX command that lost its backslash and braces glues onto its argument ("textitThought Propagation").
 _LOST_BACKSLASH = re.compile(r"(?<![\w\\])(?:text(?:it|bf|tt|sc|rm|sf)|emph|math(?:rm|bf|it|cal|tt|sf))(?=[A-Z])")
