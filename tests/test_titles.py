@@ -1241,6 +1241,17 @@ def test_an_acronym_in_quotes_after_its_long_form_names_the_method() -> None:
         assert title.startswith("VDP: Video decomposition prior framework") and "'" not in title, (quoted, title)
 
 
+def test_a_name_given_in_quotes_after_as_stays_the_papers_name() -> None:
+    # "a strategy we refer to as "BP"" names the method; the later "(BPE)" of a part of it is no rival.
+    for name in ("BatchPrompt", "BP"):
+        abstract = ("Large language models waste tokens on instructions. This paper aims to alleviate this problem by "
+                    "batching multiple data points in each prompt, a strategy we refer to as \u201c" + name + "\u201d. "
+                    "We improve token utilization by increasing the density of data points. To address the quality "
+                    "issue, we introduce Batch Permutation and Ensembling (BPE) for " + name + ", a simple majority "
+                    "vote over repeated permutations.")
+        assert infer_title(abstract).startswith(f"{name}: Batching multiple data points"), name
+
+
 def test_the_field_is_the_subject_not_the_participle_aside_after_it() -> None:
     abstract = ("The family of probabilistic values, axiomatically-grounded in cooperative game theory, has recently "
                 "received much attention in data valuation. Computing them exactly is expensive. We propose a Generic "
