@@ -62,6 +62,9 @@ _WEAK_VERBS = r"provide|offer|describe|contribute|establish|evaluate|uncover|rel
 _STRONG_INTRO = "|".join(v for v in _INTRO_VERBS.split("|") if v not in _WEAK_VERBS.split("|"))
 #: A pattern whose every match holds "we" or "We" and a space after it (plain text has one space between words).
 _WE = ("we ", "We ")
+#: "This paper", "Our work" ... and an adverb: the authors speaking of their paper; every match holds one of _PAPER_WORDS.
+_PAPER_WORDS = ("paper", "work", "study", "article", "submission", "contribution")
+_THIS_PAPER = rf"\b(?:[Tt]his|[Oo]ur)\s+(?:{'|'.join(_PAPER_WORDS)})\s+(?:\w+ly\s+)?"
 _CONTRIB = [  # (pattern, priority, words every match holds one of) — lower priority is better
     (rf"\b(?:we|We)\s+(?:\w+ly\s+|also\s+|first\s+|here\s+)?(?:{_STRONG_INTRO})(?:s|d|ed)?\s+(?:here\s+)?", 0, _WE),
     # "we consider the spacetime as an entirety and propose to approximate X", "we provide a theoretical explanation of
@@ -74,13 +77,10 @@ _CONTRIB = [  # (pattern, priority, words every match holds one of) — lower pr
     # means is the contribution where the verb's object points back (a gap, a challenge said before) and says nothing.
     (r"\b(?:we|We)\s+[a-z][a-z-]*\s+(?:and\s+[a-z][a-z-]*\s+)?(?:this|these|those|both|such)\b"
      r"[^.;]{0,60}?\bby\s+(?:proposing|introducing|devising|developing|presenting|using|leveraging)\s+", 1, _WE),
-    (r"\b(?:[Tt]his|[Oo]ur)\s+(?:paper|work|study|article|submission|contribution)\s+(?:\w+ly\s+)?"
-     r"(?:proposes|introduces|presents|develops)\s+", 0,
-     ("paper", "work", "study", "article", "submission", "contribution")),
-    (r"\b(?:[Tt]his|[Oo]ur)\s+(?:paper|work|study|article|submission|contribution)\s+(?:\w+ly\s+)?"
-     r"(?:studies|investigates|explores|examines|analyzes|analyses"
-     r"|addresses|tackles|revisits|considers|focuses on|aims to|extends|puts forth)\s+", 1,
-     ("paper", "work", "study", "article", "submission", "contribution")),
+    # What "this paper" introduces ranks with "we propose"; what it studies, below.
+    (_THIS_PAPER + r"(?:proposes|introduces|presents|develops)\s+", 0, _PAPER_WORDS),
+    (_THIS_PAPER + r"(?:studies|investigates|explores|examines|analyzes|analyses"
+     r"|addresses|tackles|revisits|considers|focuses on|aims to|extends|puts forth)\s+", 1, _PAPER_WORDS),
     (r"\b(?:we|We)\s+(?:\w+ly\s+|also\s+|first\s+|here\s+)?(?:study|investigate|explore|examine|analy[sz]e"
      r"|revisit|consider|address|tackle|focus on|characterize|characterise|formalize|identify"
      r"|derive|prove|extend|benchmark|quantify|give|obtain|demonstrate that|show that|demonstrate(?=\s+an?\s)"
