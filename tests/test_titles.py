@@ -2881,3 +2881,24 @@ def test_a_field_that_addresses_something_in_the_opening_is_the_setting_of_a_bar
                 "and staleness. However, running retrieval-augmented language models is slow. We introduce binary token "
                 "representations (BTR), which use 1-bit vectors to precompute every token in passages.")
     assert title_and_name(abstract)[0] == "BTR: Binary token representations for retrieval augmentation"
+
+
+def test_where_the_authors_benchmark_their_own_method_is_no_title() -> None:
+    # "We benchmark our scoring functions on two tasks" says where the contribution was tried, not what it is.
+    abstract = ("Molecular docking is critical to virtual screening, yet its throughput is limited by the expensive "
+                "optimization of scoring functions. We explore how machine learning can accelerate this process. "
+                "We define the scoring function as the cross-correlation of ligand and protein scalar fields. "
+                "We benchmark our scoring functions on two simplified docking-related tasks: decoy pose scoring and "
+                "rigid conformer docking.")
+    title = infer_title(abstract)
+    assert "two simplified" not in title and not title_fragment(title), title
+
+
+def test_what_the_authors_also_report_is_no_title_over_what_they_introduce() -> None:
+    # "We also report the first demonstration of X" is a result; "we introduce a score" is a contribution.
+    abstract = ("Sampling from discrete generative models is hard. We learn a smoothed energy function and sample with "
+                "Langevin Markov chain Monte Carlo. We evaluate the robustness of our approach on antibody proteins and "
+                "introduce the distributional conformity score to benchmark protein generative models. We also report "
+                "the first demonstration of long-run fast-mixing MCMC chains.")
+    title = infer_title(abstract)
+    assert "demonstration" not in title.lower() and "conformity score" in title, title

@@ -58,7 +58,7 @@ _HEAD_PREPOSITIONS = "for|of|via|with|through|from|by|on|in"
 
 
 #: Verbs whose object is a by-product ("we provide experiments", "we report results"), not the contribution.
-_WEAK_VERBS = r"provide|offer|describe|contribute|establish|evaluate|uncover|release"
+_WEAK_VERBS = r"provide|offer|describe|contribute|establish|evaluate|uncover|release|report"
 _STRONG_INTRO = "|".join(v for v in _INTRO_VERBS.split("|") if v not in _WEAK_VERBS.split("|"))
 #: A pattern whose every match holds "we" or "We" and a space after it (plain text has one space between words).
 _WE = ("we ", "We ")

@@ -67,8 +67,10 @@ def _contribution(text: str, name: str = "", limit: int = SOFT_LIMIT, min_words:
                 continue  # "the tools we developed will be used ...": the verb's object came before it
             if _STANDS_ON.match(obj):
                 continue  # "we build on recent advances in X": what the work stands on, not what it makes
-            if prio == 3 and _OWN_OBJECT.match(obj):
-                continue  # "we evaluate our method on GSM8K": where the contribution was tried, not what it is
+            if prio >= 2 and _OWN_OBJECT.match(obj):
+                # "we evaluate our method on GSM8K", "we benchmark our scoring functions on two tasks": where the
+                # contribution was tried, not what it is.
+                continue
             if name and name in obj:
                 obj = re.sub(rf",?\s*(?:called|termed|dubbed|named|coined)\s+(?:the\s+)?{re.escape(name)}\b:?", "", obj)
             elif name and _OTHER_NAMED.match(obj):
@@ -104,7 +106,7 @@ def _announcements(text: str) -> tuple[tuple[int, str, int, tuple[tuple[int, str
 #: "on"/"upon" right after the verb: "we build on X" names the work it starts from.
 _STANDS_ON = re.compile(r"(?:on|upon)\s", re.I)
 
-#: The object of a weak verb that points back at the paper's own work ("our method", "the proposed approach").
+#: The object of a weak or study verb that points back at the paper's own work ("our method", "the proposed approach").
 _OWN_OBJECT = re.compile(r"(?:our|the\s+proposed)\s", re.I)
 #: "We show that X", "showing that X": a finding the paper states, which some titles are ("Robust agents learn ...").
 _CLAIM = re.compile(r"(?:\b(?:[Ww]e|studies|results|experiments|analys[ie]s|findings)\s+"
