@@ -2902,3 +2902,13 @@ def test_what_the_authors_also_report_is_no_title_over_what_they_introduce() -> 
                 "the first demonstration of long-run fast-mixing MCMC chains.")
     title = infer_title(abstract)
     assert "demonstration" not in title.lower() and "conformity score" in title, title
+
+
+def test_a_solution_the_authors_report_is_their_contribution() -> None:
+    # "we report a machine-learning solution for X" states what was made, unlike "we report the first demonstration".
+    abstract = ("Mapping wing kinematics to aerodynamic forces is nontrivial in flapping-wing robots. Here, we report a "
+                "machine-learning solution for the inverse mapping of a flapping-wing system. To train our model, we "
+                "developed a flapping wing system that simultaneously measures the wing's aerodynamic force and its 3D "
+                "motion using high-speed cameras.")
+    title = infer_title(abstract)
+    assert "inverse mapping" in title, title

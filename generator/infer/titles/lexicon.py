@@ -77,6 +77,9 @@ _CONTRIB = [  # (pattern, priority, words every match holds one of) — lower pr
     # means is the contribution where the verb's object points back (a gap, a challenge said before) and says nothing.
     (r"\b(?:we|We)\s+[a-z][a-z-]*\s+(?:and\s+[a-z][a-z-]*\s+)?(?:this|these|those|both|such)\b"
      r"[^.;]{0,60}?\bby\s+(?:proposing|introducing|devising|developing|presenting|using|leveraging)\s+", 1, _WE),
+    # "we report a machine-learning solution for X" is what was made; "we report the first demonstration of X" and
+    # "we report results" are findings, the weak verb's (below).
+    (r"\b(?:we|We)\s+(?:\w+ly\s+|here\s+)?report(?:s|ed)?\s+(?:here\s+)?(?=an?\s)", 0, _WE),
     # What "this paper" introduces ranks with "we propose"; what it studies, below.
     (_THIS_PAPER + r"(?:proposes|introduces|presents|develops)\s+", 0, _PAPER_WORDS),
     (_THIS_PAPER + r"(?:studies|investigates|explores|examines|analyzes|analyses"
