@@ -2912,3 +2912,14 @@ def test_a_solution_the_authors_report_is_their_contribution() -> None:
                 "motion using high-speed cameras.")
     title = infer_title(abstract)
     assert "inverse mapping" in title, title
+
+
+def test_what_fills_the_gap_is_the_title_over_a_later_finding() -> None:
+    # "We fill this gap by providing a comparison of X" says what the paper is; "we identify limitations" comes later.
+    abstract = ("Most algorithms in reinforcement learning require a Markovian reward function. To date, there has not "
+                "been any thorough analysis of how alternative formalisms relate to each other. We fill this gap in the "
+                "existing literature by providing a comprehensive comparison of 17 salient objective-specification "
+                "formalisms. First, we identify important expressivity limitations to consider when specifying "
+                "objectives for policy optimization.")
+    title = infer_title(abstract)
+    assert title.startswith("Comprehensive comparison of 17 salient objective-specification formalisms"), title

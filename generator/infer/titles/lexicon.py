@@ -75,8 +75,9 @@ _CONTRIB = [  # (pattern, priority, words every match holds one of) — lower pr
      r"[^.;]{0,80}?\band\s+(?:then\s+)?(?:propose|introduce|devise)[sd]?\s+", 1, _WE),
     # "we leverage and extend these two lines of work by proposing X", "we address this gap by introducing X": the
     # means is the contribution where the verb's object points back (a gap, a challenge said before) and says nothing.
+    # "We fill this gap by providing a comprehensive comparison of X" too.
     (r"\b(?:we|We)\s+[a-z][a-z-]*\s+(?:and\s+[a-z][a-z-]*\s+)?(?:this|these|those|both|such)\b"
-     r"[^.;]{0,60}?\bby\s+(?:proposing|introducing|devising|developing|presenting|using|leveraging)\s+", 1, _WE),
+     r"[^.;]{0,60}?\bby\s+(?:proposing|introducing|devising|developing|presenting|providing|using|leveraging)\s+", 1, _WE),
     # "we report a machine-learning solution for X" is what was made; "we report the first demonstration of X" and
     # "we report results" are findings, the weak verb's (below).
     (r"\b(?:we|We)\s+(?:\w+ly\s+|here\s+)?report(?:s|ed)?\s+(?:here\s+)?(?=an?\s)", 0, _WE),
