@@ -2923,3 +2923,12 @@ def test_what_fills_the_gap_is_the_title_over_a_later_finding() -> None:
                 "objectives for policy optimization.")
     title = infer_title(abstract)
     assert title.startswith("Comprehensive comparison of 17 salient objective-specification formalisms"), title
+
+
+def test_the_field_of_prior_methods_is_the_field_not_the_methods() -> None:
+    # "Most algorithms in reinforcement learning require ...": the setting a title names is reinforcement learning.
+    abstract = ("Most algorithms in reinforcement learning require a Markovian reward function. Certain tasks cannot be "
+                "expressed that way. We present a naive temporal data augmentation approach that stitches trajectories. "
+                "Experiments on several benchmarks show it closes the gap to dynamic programming.")
+    title = infer_title(abstract)
+    assert "for algorithms" not in title and title.endswith("for reinforcement learning"), title

@@ -399,6 +399,8 @@ def _as_topic(phrase: str) -> str:
     """Return `phrase` as a short field name, or "" when it is vague, long or not a noun phrase."""
     subject = _LEAD_DROP.sub("", phrase.strip(" :;-–—\"'“”"))
     subject = _SUBJECT_WRAPPER.sub("", subject)
+    # "Most algorithms in reinforcement learning require ...": prior work's methods in a field; the field is the topic.
+    subject = _PRIOR_WORK_IN.sub("", subject)
     words = subject.split()
     if not 1 <= len(words) <= TOPIC_WORDS or _VAGUE_SUBJECT.search(subject) or re.search(r"[^\w\s-]", subject):
         return ""
@@ -438,6 +440,7 @@ def _person(word: str) -> bool:
 
 #: Heads that make a field the prior work done in it ("time series classification methods").
 _PRIOR_WORK_HEADS = frozenset("methods approaches techniques algorithms".split())
+_PRIOR_WORK_IN = re.compile(rf"^(?:{'|'.join(sorted(_PRIOR_WORK_HEADS))})\s+(?:in|for)\s+(?=\S)", re.I)
 #: Endings of nouns that name a task or a field ("classification", "editing", "analysis", "discovery").
 _TASK_ENDS = ("ing", "ion", "sis", "ity", "ment", "ics", "ness", "ery", "ogy")
 
