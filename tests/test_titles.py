@@ -2932,3 +2932,12 @@ def test_the_field_of_prior_methods_is_the_field_not_the_methods() -> None:
                 "Experiments on several benchmarks show it closes the gap to dynamic programming.")
     title = infer_title(abstract)
     assert "for algorithms" not in title and title.endswith("for reinforcement learning"), title
+
+
+def test_an_infinitive_without_object_is_not_turned_into_a_purpose() -> None:
+    # "limitations to consider when ..." are limitations one should consider: "limitations for considering" is garbled.
+    abstract = ("Most algorithms in reinforcement learning require a Markovian reward function. First, we identify "
+                "important expressivity limitations to consider when specifying objectives for policy optimization. "
+                "Our results matter.")
+    title = infer_title(abstract)
+    assert "for considering" not in title and "limitations to consider" in title, title

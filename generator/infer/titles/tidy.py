@@ -617,6 +617,11 @@ extension extensions guide path paths road response contribution contributions k
 _NOT_BASE_ENDS = ("ing", "tion", "sion", "ity", "ive", "al", "ed", "ous", "ness", "ment", "ics")
 
 
+#: A preposition or subordinator right after the infinitive: the verb's object is the noun before it ("limitations to
+#: consider when specifying objectives", "questions to ask for X"), no purpose.
+_NO_OBJECT = re.compile(r"\s+(?:for|when|while|whenever|in|on|at|with|during|before|after|under|if|unless)\b")
+
+
 def _purpose_as_for(title: str) -> str:
     """Return "<thing> for <doing> ..." for "<thing> to <do> ...": a title names what a thing is for, a sentence what it
     is made to do ("Domain prompt generator to generate domain-specific knowledge")."""
@@ -628,7 +633,7 @@ def _purpose_as_for(title: str) -> str:
     # "designed to", "fails to", "ability to": the infinitive completes the word before it.
     if (any(w.endswith("ing") for w in words) or words[-1].endswith("ed") or words[-1] in _TAKES_INFINITIVE
             or words[-1] in _INFINITIVE_NOUNS or words[-1] in _TO_NOUNS or m.group(4) in _NOT_VERBS
-            or m.group(4).endswith(_NOT_BASE_ENDS)):
+            or m.group(4).endswith(_NOT_BASE_ENDS) or _NO_OBJECT.match(title, m.end())):
         return title
     # "to understand and advance the X": both verbs take the gerund.
     doing = _AND_VERB.sub(lambda a: a.group(1) + _gerund(a.group(2), base=True),
