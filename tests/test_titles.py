@@ -2941,3 +2941,15 @@ def test_an_infinitive_without_object_is_not_turned_into_a_purpose() -> None:
                 "Our results matter.")
     title = infer_title(abstract)
     assert "for considering" not in title and "limitations to consider" in title, title
+
+
+def test_an_ability_put_to_use_is_not_cut_from_what_it_does() -> None:
+    # "leverage the ability of CL [to learn ...]": the ability alone leaves out what it is used for.
+    assert problem("Leveraging the ability of Contrastive Learning") is not None
+    assert problem("Evaluating the abilities of large language models") is None
+    abstract = ("Contrastive Analysis is a sub-field of Representation Learning that separates salient factors of "
+                "variation from common ones. Current models based on Variational Auto-Encoders perform poorly. In this "
+                "work, we propose to leverage the ability of Contrastive Learning to learn semantically expressive "
+                "representations when performing Contrastive Analysis.")
+    title = infer_title(abstract)
+    assert not title.startswith("Leveraging the ability") and not title_fragment(title), title

@@ -247,6 +247,12 @@ seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninet
 dozens several numerous""".split())
 
 
+#: An ability put to use, and what has it, ending the phrase: "Leveraging the ability of Contrastive Learning" leaves
+#: out what the ability is to do ("Evaluating the abilities of LLMs" needs nothing more).
+_USED_ABILITY = re.compile(r"\b(?:[Ll]everag|[Ee]xploit|[Hh]arness|[Uu]s|[Uu]tili[sz]|[Ee]mploy)ing\s+(?:the|its|their)\s+"
+                           r"(?:abilit(?:y|ies)|capabilit(?:y|ies))\s+of\s+(?:[\w-]+\s+){0,4}[\w-]+$")
+
+
 @lru_cache(maxsize=4096)  # a phrase is judged again as it is repaired, cut and joined
 def problem(phrase: str) -> str | None:
     """Return why `phrase` (a title or the description after a name) is no title, or None."""
@@ -290,6 +296,8 @@ def problem(phrase: str) -> str | None:
         return f"a comparison cut before its 'to' ({' '.join(words[-3:])!r})"  # "prompts equivalent in quality [to ...]"
     if _loose_end(words):
         return f"ends on {words[-1]!r}"
+    if _USED_ABILITY.search(phrase):
+        return "an ability cut before its 'to'"  # "Leveraging the ability of CL [to learn X]": used for what, unsaid
     if _aside(phrase) is not None:
         return "an aside after a comma"
     if _OF_THE_PLURAL.search(phrase):
