@@ -477,7 +477,7 @@ def test_escaped_fields_render_as_text_only(text: str) -> None:
     import markdown
     import yaml
 
-    rendered = markdown.markdown(f"x {md_escape(text)}", extensions=["attr_list", "md_in_html", "pymdownx.arithmatex"],
+    rendered = markdown.markdown(f"x {md_escape(text)}", extensions=["attr_list", "tables", "pymdownx.arithmatex"],
                                  extension_configs={"pymdownx.arithmatex": {"generic": True}})
     assert re.findall(r"<[^>]*>", rendered) in (["<p>", "</p>"], [])
     attr = str(html_text(text))

@@ -42,7 +42,7 @@ def _corpus(n: int, topics: int = 1, dates: tuple[str, ...] = ("2025-01-01",), c
 def _home_html(corpus: Corpus) -> str:
     """Return the home page's article as HTML (Python-Markdown, as MkDocs makes it, without the theme)."""
     page = render_site(corpus, ROOT / "templates", "Test papers")["index.md"]
-    return markdown.markdown(page.split("---\n", 2)[2], extensions=["md_in_html", "attr_list"])
+    return markdown.markdown(page.split("---\n", 2)[2], extensions=["attr_list"])
 
 
 def test_the_home_page_of_10000_papers_stays_short_and_links_to_every_listing() -> None:
@@ -142,7 +142,7 @@ def test_a_paper_page_lists_each_related_paper_as_its_own_item_with_its_reasons(
     corpus.papers[0].related = [Related("p00001", 0.9, ("graph neural networks", "link prediction")),
                                 Related("p00002", 0.8, ()), Related("p00003", 0.7, ("link prediction",))]
     page = render_site(corpus, ROOT / "templates", "Test")[corpus.papers[0].path]
-    html = markdown.markdown(page.split("---\n", 2)[2], extensions=["md_in_html", "attr_list"])
+    html = markdown.markdown(page.split("---\n", 2)[2], extensions=["attr_list"])
     related = html.split("Related papers", 1)[1].split("</ol>", 1)[0]
     items = re.findall(r"<li>(.*?)</li>", related, re.S)
     assert len(items) == 3, related

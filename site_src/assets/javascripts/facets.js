@@ -80,7 +80,9 @@
     data.tags.forEach(function (t, i) { tagIndex[t[0]] = i; });
     var list = form.querySelector(".ps-facets__results");
     var status = form.querySelector(".ps-facets__count");
-    var staticList = document.querySelector(".ps-facets__static");
+    // The page's own list of papers follows the form: hidden while a filter is on.
+    var staticList = document.querySelector("form.ps-facets + ol");
+    if (staticList) staticList.classList.add("ps-facets__static");
     var paging = document.querySelectorAll(".ps-page-range, .ps-pager");
     var unknown = [];
 
