@@ -2953,3 +2953,10 @@ def test_an_ability_put_to_use_is_not_cut_from_what_it_does() -> None:
                 "representations when performing Contrastive Analysis.")
     title = infer_title(abstract)
     assert not title.startswith("Leveraging the ability") and not title_fragment(title), title
+
+
+def test_a_result_compared_with_another_method_is_no_title() -> None:
+    # "It achieves results comparable to AdamW" says how well a method did, not what the paper made or studied.
+    assert problem("Results comparable to AdamW but with greater memory efficiency") is not None
+    assert problem("Strong performance similar to fine-tuning") is not None
+    assert problem("Results of a large-scale study of optimizers") is None

@@ -253,6 +253,11 @@ _USED_ABILITY = re.compile(r"\b(?:[Ll]everag|[Ee]xploit|[Hh]arness|[Uu]s|[Uu]til
                            r"(?:abilit(?:y|ies)|capabilit(?:y|ies))\s+of\s+(?:[\w-]+\s+){0,4}[\w-]+$")
 
 
+#: A result as the phrase's head, and how it compares: what a method achieved, not what it is.
+_RESULT_HEAD = re.compile(r"^(?:[\w-]+\s+){0,2}?(?:results?|performance|accuracy)\s+(?:comparable|similar|superior|"
+                          r"competitive|better|close|on par|equal|equivalent)\b", re.I)
+
+
 @lru_cache(maxsize=4096)  # a phrase is judged again as it is repaired, cut and joined
 def problem(phrase: str) -> str | None:
     """Return why `phrase` (a title or the description after a name) is no title, or None."""
@@ -298,6 +303,8 @@ def problem(phrase: str) -> str | None:
         return f"ends on {words[-1]!r}"
     if _USED_ABILITY.search(phrase):
         return "an ability cut before its 'to'"  # "Leveraging the ability of CL [to learn X]": used for what, unsaid
+    if _RESULT_HEAD.match(phrase):
+        return "a result, not what was made"  # "Results comparable to AdamW but with greater memory efficiency"
     if _aside(phrase) is not None:
         return "an aside after a comma"
     if _OF_THE_PLURAL.search(phrase):
