@@ -291,6 +291,30 @@ def test_forcing_mkdocs_own_loop_says_so_in_one_line_and_gives_the_same_site(pro
     assert sites[0].keys() == sites[1].keys() and not differing, differing[:5]
 
 
+def test_pages_converted_without_the_extensions_they_never_use_match_mkdocs_own_loop(project_factory, monkeypatch) -> None:
+    from generator.build import build
+    from generator.write.mkdocs_adapter import OWN_LOOP_VARIABLE
+
+    # Some paper pages use a table, fenced code and math; the others, and the tag and topic pages, use none of them.
+    extra = "\n{% if paper.tags %}\n| a | b |\n| --- | --- |\n| 1 | $x^2$ |\n\n```\na \\| b\n```\n{% endif %}\n"
+    monkeypatch.setattr(parallel, "MIN_ITEMS", 0)
+    monkeypatch.setenv("PAPERSITE_JOBS", "2")
+    sites = []
+    for own_loop in ("", "1"):
+        monkeypatch.setenv(OWN_LOOP_VARIABLE, own_loop)
+        project = project_factory()
+        template = project / "templates" / "paper.md.j2"
+        template.write_text(template.read_text(encoding="utf-8") + extra, encoding="utf-8")
+        build(Project.at(project), Progress(quiet=True), strict=True)
+        sites.append(_site_files(project))
+    pages = [p for p in sites[0] if p.startswith("papers/") and p.endswith("/index.html")]
+    with_table = [p for p in pages if b"<table>" in sites[0][p]]
+    assert with_table and len(with_table) < len(pages)
+    assert all(b'<span class="arithmatex">' in sites[0][p] and b"<pre><code>a \\| b" in sites[0][p] for p in with_table)
+    differing = sorted(p for p in sites[0] if sites[0][p] != sites[1].get(p))
+    assert sites[0].keys() == sites[1].keys() and not differing, differing[:5]
+
+
 def test_an_unknown_page_handler_or_another_mkdocs_release_means_mkdocs_own_loop(project_factory, monkeypatch) -> None:
     from importlib import metadata
 

@@ -4,7 +4,8 @@ The only module that imports MkDocs (and reads Material's search plugin). The pa
 private functions of MkDocs 1.6.1; unfit_reason() checks, before each build, the MkDocs and Material releases, those
 functions' signatures and every page-event handler, and otherwise MkDocs' own loop runs and one line says why.
 With a page store, pages whose key is unchanged are neither converted nor rendered (mkdocs_reuse.py says which).
-A generated page's blocks of ready HTML (raw_html.py) skip the Markdown conversion: Page.render is wrapped too.
+A generated page's blocks of ready HTML (raw_html.py) skip the Markdown conversion, and so do the Markdown extensions
+whose syntax its text never uses: Page.render is wrapped too.
 """
 
 from __future__ import annotations
@@ -355,7 +356,7 @@ def _markdown_on_every_core(store: PageStore | None = None) -> Iterator[_Reuse |
     mkdocs_build_module._build_page = build_page
     mkdocs_build_module.get_navigation = navigation
     try:
-        with _raw_html_kept_out(), _unchanged_files_left(store):
+        with _lean_conversion(), _unchanged_files_left(store):
             yield reuse
     finally:
         mkdocs_build_module._populate_page = original
@@ -363,31 +364,67 @@ def _markdown_on_every_core(store: PageStore | None = None) -> Iterator[_Reuse |
         mkdocs_build_module.get_navigation = original_nav
 
 
+#: Markdown extensions whose syntax needs one of these strings in a page's text: without any of them the extension's
+#: processors match nothing, and the page converts to the same HTML without it. Each also adds escapable characters
+#: (`\|`, `\$`) that need the string too. MkDocs makes a new Markdown per page, every extension with it.
+_SYNTAX = {"tables": ("|",), "markdown.extensions.tables": ("|",),
+           "fenced_code": ("```", "~~~"), "markdown.extensions.fenced_code": ("```", "~~~"),
+           "pymdownx.arithmatex": ("$", "\\")}
+#: Extensions known not to look at which others are registered: only beside these is one left out.
+_INDEPENDENT = frozenset({*_SYNTAX, "toc", "markdown.extensions.toc", "attr_list", "markdown.extensions.attr_list",
+                          "md_in_html", "markdown.extensions.md_in_html"})
+
+
+def _idle_extensions(configured: list, text: str) -> set[str]:
+    """Return the configured extensions that cannot act on `text` (see _SYNTAX); none where an unknown one is configured."""
+    if not all(isinstance(name, str) and name in _INDEPENDENT for name in configured):
+        return set()
+    return {name for name in configured if name in _SYNTAX and not any(mark in text for mark in _SYNTAX[name])}
+
+
 @contextmanager
-def _raw_html_kept_out() -> Iterator[None]:
-    """Within the block, a generated page's marked blocks of ready HTML are not converted, only put back after.
+def _lean_conversion() -> Iterator[None]:
+    """Within the block, a generated page's marked blocks of ready HTML are not converted, only put back after, and
+    the page is converted without the extensions that cannot act on its text (_idle_extensions).
 
     Python-Markdown passes such a block through unchanged, so the page's HTML is the same (tests/test_authors_raw.py)
     at a fraction of the cost; should a placeholder not come through as a block of its own, the page is converted
     whole, as MkDocs would. The ids the blocks carry join the page's anchors, which MkDocs checks links against.
+    An extension left out would have matched nothing: the HTML is the same (tests/test_parallel.py).
     """
     from mkdocs.structure.pages import Page
 
     original_render = Page.render
 
+    def convert(page, config, files) -> None:  # noqa: ANN001 - MkDocs' own objects
+        """Convert a generated page without the extensions that cannot act on its text (_idle_extensions)."""
+        configured = config["markdown_extensions"]
+        idle = _idle_extensions(configured, page.markdown or "")
+        if not idle:
+            original_render(page, config, files)
+            return
+        config["markdown_extensions"] = [name for name in configured if name not in idle]
+        try:
+            original_render(page, config, files)
+        finally:
+            config["markdown_extensions"] = configured
+
     def render(self, config, files) -> None:  # noqa: ANN001 - MkDocs' own signature
         source = self.markdown
-        if source is None or raw_html.RAW_START not in source or not is_generated(self.file.src_uri):
+        if source is None or not is_generated(self.file.src_uri):
             original_render(self, config, files)
+            return
+        if raw_html.RAW_START not in source:
+            convert(self, config, files)
             return
         self.markdown, blocks = raw_html.cut(source)
         try:
-            original_render(self, config, files)
+            convert(self, config, files)
         finally:
             self.markdown = source
         content = raw_html.paste(self.content, blocks)
         if content is None:
-            original_render(self, config, files)
+            convert(self, config, files)
             return
         self.content = content
         self.present_anchor_ids = (self.present_anchor_ids or set()) | raw_html.anchor_ids(blocks)
