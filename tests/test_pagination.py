@@ -25,9 +25,15 @@ def _corpus(n: int = N) -> Corpus:
     return Corpus(papers=papers, tags=dict(sorted(tags.items())), topics=[topic])
 
 
-def _links(markdown: str) -> list[str]:
-    """Return the targets of the Markdown links of a page."""
-    return re.findall(r"\]\(([^)]+)\)", markdown)
+def _links(markdown: str, path: str = "") -> list[str]:
+    """Return the targets of the links of the page at `path`, as paths of docs_dir: its Markdown links' as written,
+    its ready HTML's (hrefs to the pages' directory URLs) as the Markdown file they are made from."""
+    found = re.findall(r"\]\(([^)]+)\)", markdown)
+    folder = path[:-3] if not path.endswith("index.md") else path[:-len("index.md")]  # the page's own URL
+    for href in re.findall(r'<a href="([^"]+)"', markdown):
+        target = posixpath.normpath(posixpath.join(folder, href)) + ".md"
+        found.append(posixpath.relpath(target, posixpath.dirname(path) or "."))
+    return found
 
 
 def test_big_listings_are_split_into_linked_pages_that_each_stay_small() -> None:
@@ -36,15 +42,16 @@ def test_big_listings_are_split_into_linked_pages_that_each_stay_small() -> None
         paths = paged_paths(first, total)
         assert len(paths) == 3 and all(p in files for p in paths)
         for page, path in enumerate(paths, start=1):
-            entries = [l for l in files[path].splitlines() if l.startswith("- [")]
+            entries = [l for l in files[path].splitlines() if l.startswith(("- [", "<li><a "))]
             assert len(entries) == (PAGE_SIZE if page < 3 else total - 2 * PAGE_SIZE), path
             # Every link resolves to a generated page, from wherever this page sits.
-            for target in _links(files[path]):
+            for target in _links(files[path], path):
                 resolved = posixpath.normpath(posixpath.join(posixpath.dirname(path), target))
                 assert resolved in files or resolved == "papers/index.md", (path, target)
         assert "Next page" in files[paths[0]] and "Previous page" in files[paths[-1]]
     # Together the pages list every paper exactly once.
-    listed = [t for p in paged_paths("tags/common.md", N) for t in _links(files[p]) if "papers/paper-" in t]
+    listed = [posixpath.normpath(posixpath.join(posixpath.dirname(p), t)) for p in paged_paths("tags/common.md", N)
+              for t in _links(files[p], p) if "papers/paper-" in t]
     assert len(listed) == len(set(listed)) == N
 
 
@@ -85,3 +92,15 @@ def test_one_more_paper_that_opens_a_listing_page_leaves_the_pages_between_as_th
     assert "papers/page-4.md" not in before and "paper-new.md" in after["papers/page-4.md"]
     assert after["papers/page-2.md"] == before["papers/page-2.md"]
     assert "Next page" in after["papers/page-3.md"] and "Next page" not in before["papers/page-3.md"]
+
+
+def test_a_listing_is_ready_html_unless_a_title_in_it_has_math() -> None:
+    corpus = _corpus(4)
+    corpus.papers[0].title_md = r"$\alpha$ Paper 0000"
+    files = render_site(corpus, ROOT / "templates", "Test")
+    # tag 0000 lists papers 0 and 1: Markdown, for arithmatex and KaTeX to render the math.
+    assert r"- [$\alpha$ Paper 0000](../papers/paper-0000.md)" in files["tags/t0000.md"]
+    assert "<li>" not in files["tags/t0000.md"]
+    # tag 0002 lists papers 2 and 3: ready HTML, which MkDocs leaves unconverted (write/raw_html.py).
+    assert ('<!-- papersite:raw -->\n<ul>\n<li><a href="../../papers/paper-0002/">Paper 0002</a></li>\n'
+            '<li><a href="../../papers/paper-0003/">Paper 0003</a></li>\n</ul>\n<!-- /papersite:raw -->') in files["tags/t0002.md"]
