@@ -5,6 +5,8 @@ from __future__ import annotations
 import posixpath
 import re
 
+import pytest
+
 from generator.write.compact import compact_html
 from generator.model import Corpus, Paper, Tag, Topic
 from generator.write.render import PAGE_SIZE, paged_paths, render_site
@@ -61,6 +63,16 @@ def test_a_small_listing_stays_one_page_without_page_links() -> None:
     files = render_site(corpus, ROOT / "templates", "Test")
     assert paged_paths("tags/common.md", 5) == ["tags/common.md"]
     assert "Next page" not in files["tags/common.md"] and not any(p.startswith("tags/common/") for p in files)
+
+
+@pytest.mark.parametrize(("page", "compacted"), [
+    ("  <a>\n\t\n  <b>\n \n", "  <a>\n<b>\n"),  # the first line keeps its indent; a last blank line stays, emptied
+    ("<p>\n\n\n</p>\n   ", "<p>\n</p>\n"),
+    ("<pre>a\n  b</pre>  \n  <i>\r\n  x", "<pre>a\n  b</pre>  \n<i>\r\nx"),  # after </pre> a line starts anew
+    ("", ""),
+])
+def test_compacting_drops_blank_lines_and_indents_only(page: str, compacted: str) -> None:
+    assert compact_html(page) == compacted
 
 
 def test_compacting_html_keeps_preformatted_text_and_word_breaks() -> None:
