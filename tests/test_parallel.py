@@ -254,8 +254,7 @@ def test_markdown_converted_by_workers_gives_the_same_site(project_factory, monk
         build(Project.at(project), Progress(quiet=True), strict=True)
         sites.append(_site_files(project))
     assert any(p.startswith("papers/") and p.endswith(".html") for p in sites[0])
-    differing = sorted(p for p in sites[0] if sites[0][p] != sites[1].get(p))
-    assert sites[0].keys() == sites[1].keys() and not differing, differing[:5]
+    _assert_same_sites(sites)
 
 
 def test_a_warning_found_by_a_worker_still_fails_a_strict_build(project_factory, monkeypatch) -> None:
@@ -272,47 +271,51 @@ def test_a_warning_found_by_a_worker_still_fails_a_strict_build(project_factory,
     assert not (project / "site").exists()
 
 
-def test_forcing_mkdocs_own_loop_says_so_in_one_line_and_gives_the_same_site(project_factory, monkeypatch, capfd) -> None:
+def _built_by(own_loop: str, project: Path, monkeypatch) -> dict[str, bytes]:
+    """Build `project` on two workers, with MkDocs' own loop when `own_loop` is set; return its site/ files."""
     from generator.build import build
     from generator.write.mkdocs_adapter import OWN_LOOP_VARIABLE
 
     monkeypatch.setattr(parallel, "MIN_ITEMS", 0)
     monkeypatch.setenv("PAPERSITE_JOBS", "2")
-    sites = []
-    for own_loop in ("", "1"):
-        monkeypatch.setenv(OWN_LOOP_VARIABLE, own_loop)
-        project = project_factory()
-        capfd.readouterr()
-        build(Project.at(project), Progress(quiet=True), strict=True)
-        lines = [line for line in capfd.readouterr().err.splitlines() if "own loop" in line]
-        assert lines == ([f"papersite: building pages with MkDocs' own loop ({OWN_LOOP_VARIABLE} is set)"] if own_loop else [])
-        sites.append(_site_files(project))
+    monkeypatch.setenv(OWN_LOOP_VARIABLE, own_loop)
+    build(Project.at(project), Progress(quiet=True), strict=True)
+    return _site_files(project)
+
+
+def _assert_same_sites(sites: list[dict[str, bytes]]) -> None:
+    """Fail, naming a few of them, unless the two sites hold the same files with the same bytes."""
     differing = sorted(p for p in sites[0] if sites[0][p] != sites[1].get(p))
     assert sites[0].keys() == sites[1].keys() and not differing, differing[:5]
 
 
-def test_pages_converted_without_the_extensions_they_never_use_match_mkdocs_own_loop(project_factory, monkeypatch) -> None:
-    from generator.build import build
+def test_forcing_mkdocs_own_loop_says_so_in_one_line_and_gives_the_same_site(project_factory, monkeypatch, capfd) -> None:
     from generator.write.mkdocs_adapter import OWN_LOOP_VARIABLE
 
-    # Some paper pages use a table, fenced code and math; the others, and the tag and topic pages, use none of them.
-    extra = "\n{% if paper.tags %}\n| a | b |\n| --- | --- |\n| 1 | $x^2$ |\n\n```\na \\| b\n```\n{% endif %}\n"
-    monkeypatch.setattr(parallel, "MIN_ITEMS", 0)
-    monkeypatch.setenv("PAPERSITE_JOBS", "2")
     sites = []
     for own_loop in ("", "1"):
-        monkeypatch.setenv(OWN_LOOP_VARIABLE, own_loop)
+        project = project_factory()
+        capfd.readouterr()
+        sites.append(_built_by(own_loop, project, monkeypatch))
+        lines = [line for line in capfd.readouterr().err.splitlines() if "own loop" in line]
+        assert lines == ([f"papersite: building pages with MkDocs' own loop ({OWN_LOOP_VARIABLE} is set)"] if own_loop else [])
+    _assert_same_sites(sites)
+
+
+def test_pages_converted_without_the_extensions_they_never_use_match_mkdocs_own_loop(project_factory, monkeypatch) -> None:
+    # Some paper pages use a table, fenced code and math; the others, and the tag and topic pages, use none of them.
+    extra = "\n{% if paper.tags %}\n| a | b |\n| --- | --- |\n| 1 | $x^2$ |\n\n```\na \\| b\n```\n{% endif %}\n"
+    sites = []
+    for own_loop in ("", "1"):
         project = project_factory()
         template = project / "templates" / "paper.md.j2"
         template.write_text(template.read_text(encoding="utf-8") + extra, encoding="utf-8")
-        build(Project.at(project), Progress(quiet=True), strict=True)
-        sites.append(_site_files(project))
+        sites.append(_built_by(own_loop, project, monkeypatch))
     pages = [p for p in sites[0] if p.startswith("papers/") and p.endswith("/index.html")]
     with_table = [p for p in pages if b"<table>" in sites[0][p]]
     assert with_table and len(with_table) < len(pages)
     assert all(b'<span class="arithmatex">' in sites[0][p] and b"<pre><code>a \\| b" in sites[0][p] for p in with_table)
-    differing = sorted(p for p in sites[0] if sites[0][p] != sites[1].get(p))
-    assert sites[0].keys() == sites[1].keys() and not differing, differing[:5]
+    _assert_same_sites(sites)
 
 
 def test_an_unknown_page_handler_or_another_mkdocs_release_means_mkdocs_own_loop(project_factory, monkeypatch) -> None:
