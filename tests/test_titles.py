@@ -449,6 +449,11 @@ def test_a_given_title_with_latex_is_math_in_headings_and_plain_text_everywhere_
     assert "NAISR: A 3D Neural Additive Model for Interpretable Shapes" in [r["title"] for r in rows]
     listing = (root / "site_src" / "papers" / "index.md").read_text(encoding="utf-8")
     assert f"[{title}]({slug}.md)" in listing  # lists keep the math too
+    span = '<span class="arithmatex">\\(\\texttt{NAISR}\\)</span>: A 3D'
+    other_page = next((root / "site" / "papers").glob("shape-atlases-*/index.html")).read_text(encoding="utf-8")
+    assert span in other_page.split('id="related-papers"', 1)[1]  # a related list with math is not ready HTML
+    tag_pages = [p.read_text(encoding="utf-8") for p in (root / "site" / "tags").glob("*/index.html")]
+    assert any(f'{slug}/">{span}' in page for page in tag_pages)  # nor a tag's list of papers
     assert [hit.url for hit in search(root / "site", "NAISR")][:1] == [f"papers/{slug}/"]
 
 
