@@ -2,10 +2,11 @@
 
 A page of authors or of the authors index is mostly raw HTML (hrefs already resolved) that Python-Markdown only
 passes through, at ~0.6 µs a byte: 27 MB of it at 10,000 papers. A paper's facts, tags, related papers, details and
-BibTeX, and a tag's or topic's list of papers, are such blocks too (docs/scaling.md, stop 56). Templates mark such a block with RAW_START and
-RAW_END on lines of their own; the MkDocs adapter cuts each marked block out before converting a generated page
-(a short placeholder stands in) and pastes it back into the HTML after. Without the adapter, Markdown converts
-the same file to the same HTML, only slower: the markers are HTML comments it passes through like the rest.
+BibTeX, and a tag's or topic's list of papers, are such blocks too (docs/scaling.md, stop 56). Templates mark such a
+block with RAW_START and RAW_END on lines of their own; the MkDocs adapter cuts each marked block out before
+converting a generated page (a short placeholder stands in) and pastes it back into the HTML after. Without the
+adapter, Markdown converts the same file to the same HTML, only slower: the markers are HTML comments it passes
+through like the rest.
 Data text never makes a marker: every field reaches a template escaped (`<` as `&lt;`).
 """
 
